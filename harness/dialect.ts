@@ -1,0 +1,35 @@
+/**
+ * The seed documents use vendor-neutral names; a real Docker daemon uses Docker's.
+ * One table maps them, for the harness and for the reference alike.
+ */
+export type DialectName = 'engine' | 'docker';
+
+export interface Dialect {
+  name: DialectName;
+  pathStatHeader: string;
+  rawStreamContentType: string;
+  buildFileName: string;
+  defaultSocket: string;
+}
+
+export const DIALECTS: Record<DialectName, Dialect> = {
+  engine: {
+    name: 'engine',
+    pathStatHeader: 'X-Engine-Container-Path-Stat',
+    rawStreamContentType: 'application/vnd.engine.raw-stream',
+    buildFileName: 'Buildfile',
+    defaultSocket: '/var/run/engine.sock',
+  },
+  docker: {
+    name: 'docker',
+    pathStatHeader: 'X-Docker-Container-Path-Stat',
+    rawStreamContentType: 'application/vnd.docker.raw-stream',
+    buildFileName: 'Dockerfile',
+    defaultSocket: '/var/run/docker.sock',
+  },
+};
+
+export function parseDialect(text: string): Dialect {
+  if (text === 'engine' || text === 'docker') return DIALECTS[text];
+  throw new Error(`--dialect: expected engine or docker, got ${JSON.stringify(text)}`);
+}

@@ -1,0 +1,65 @@
+/**
+ * The shape of report.json: ../shared/report.schema.json is the contract, this mirrors it.
+ * Add optional fields freely; never remove or rename one.
+ */
+export type ResultStatus = 'passed' | 'failed' | 'error' | 'skipped' | 'expected-failure' | 'unexpected-pass';
+
+export interface VersionResult {
+  status: ResultStatus;
+  durationMs?: number;
+  /** why it failed: expected vs actual, and the request that showed it */
+  message?: string;
+  /** why it was skipped or expected to fail */
+  reason?: string;
+}
+
+export interface CheckReport {
+  id: string;
+  title: string;
+  area: string;
+  spec: string;
+  since: string;
+  until?: string;
+  tags: string[];
+  requires?: string[];
+  /** one entry per version of the run */
+  results: Record<string, VersionResult>;
+}
+
+export interface VersionSummary {
+  passed: number;
+  failed: number;
+  error: number;
+  skipped: number;
+  expectedFailures?: number;
+  unexpectedPasses?: number;
+  /** passed / (passed + failed + error + expected-failure) */
+  conformance: number;
+}
+
+export interface ServerVersion {
+  Version?: string;
+  ApiVersion?: string;
+  MinAPIVersion?: string;
+  Os?: string;
+  Arch?: string;
+}
+
+export interface Report {
+  tool: { name: 'shipshape'; version: string };
+  target: {
+    url: string;
+    dialect: 'engine' | 'docker';
+    kind: 'reference' | 'live';
+    server?: ServerVersion;
+    authUrl?: string;
+    accountsUrl?: string;
+  };
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  seed: number;
+  versions: string[];
+  checks: CheckReport[];
+  summary: Record<string, VersionSummary>;
+}
