@@ -10,6 +10,8 @@ export interface Dialect {
   rawStreamContentType: string;
   buildFileName: string;
   defaultSocket: string;
+  /** GET /info names the daemon's root directory after the vendor */
+  rootDirInfoField: string;
 }
 
 export const DIALECTS: Record<DialectName, Dialect> = {
@@ -19,6 +21,7 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     rawStreamContentType: 'application/vnd.engine.raw-stream',
     buildFileName: 'Buildfile',
     defaultSocket: '/var/run/engine.sock',
+    rootDirInfoField: 'EngineRootDir',
   },
   docker: {
     name: 'docker',
@@ -26,6 +29,7 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     rawStreamContentType: 'application/vnd.docker.raw-stream',
     buildFileName: 'Dockerfile',
     defaultSocket: '/var/run/docker.sock',
+    rootDirInfoField: 'DockerRootDir',
   },
 };
 

@@ -1,0 +1,111 @@
+/**
+ * `check(id, meta, fn)`: a check is declared once, with its metadata, and vitest runs it once per API
+ * version (one vitest project per version). Outside `since`/`until`, or without a capability it
+ * requires, it is skipped with the reason. The wrapper gives the check a client bound to the version,
+ * a resource tracker, and turns what went wrong into `failed` (the target does not conform) or
+ * `error` (the check could not run), with the request that showed it.
+ */
+import { expect as vitestExpect, inject, test, type ExpectStatic } from 'vitest';
+import { appliesAt, type ApiVersion } from './versions.ts';
+import { DIALECTS, type Dialect } from './dialect.ts';
+import { EngineClient } from './client/engine-client.ts';
+import { connectionDispatcher } from './client/shared-dispatcher.ts';
+import { describeExchange, NonConformingResponse } from './client/api-response.ts';
+import { ResourceTracker } from './resources.ts';
+import type { RunSession } from './session.ts';
+
+export type CheckTag = 'schema' | 'state' | 'stream' | 'property' | 'error' | 'version';
+
+export interface CheckMeta {
+  /** one line: the rule the check asserts */
+  title: string;
+  /** seed document and section, e.g. '1 §4.4' */
+  spec: string;
+  since: ApiVersion;
+  /** last version the behaviour applies to, for removed behaviour */
+  until?: ApiVersion;
+  tags: CheckTag[];
+  requires?: string[];
+  /** a deadline under a minute; default 30 s */
+  timeoutMs?: number;
+}
+
+export interface CheckDescriptor extends CheckMeta {
+  id: string;
+  area: string;
+}
+
+export type Outcome = 'failed' | 'error';
+
+export interface CheckContext {
+  engine: EngineClient;
+  version: ApiVersion;
+  expect: ExpectStatic;
+  make: ResourceTracker;
+  session: RunSession;
+  dialect: Dialect;
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    check?: CheckDescriptor;
+    /** set by the wrapper when the check threw; a timeout leaves it unset, which reads as error */
+    outcome?: Outcome;
+    skipReason?: string;
+    /** summed round trips of the check's requests: how long it waited on the target */
+    targetMs?: number;
+  }
+}
+
+const CHECK_ID = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+const DEFAULT_TIMEOUT_MS = 30_000;
+/** how many of the last requests a failure message quotes */
+const QUOTED_EXCHANGES = 2;
+
+/** Assertion failures and answers that break the protocol are the target's fault; anything else is the check's. */
+export function outcomeOf(error: unknown): Outcome {
+  if (error instanceof NonConformingResponse) return 'failed';
+  const name = (error as { name?: string } | undefined)?.name;
+  return name === 'AssertionError' ? 'failed' : 'error';
+}
+
+export function check(id: string, meta: CheckMeta, fn: (context: CheckContext) => Promise<void>): void {
+  if (!CHECK_ID.test(id)) throw new Error(`check id ${JSON.stringify(id)} is not dotted area.operation.case`);
+  const descriptor: CheckDescriptor = { id, area: id.split('.')[0] ?? id, ...meta };
+  const timeout = meta.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  test(id, { meta: { check: descriptor }, timeout }, async (testContext) => {
+    const version = inject('apiVersion') as ApiVersion;
+    const session = inject('session');
+    const skip = (reason: string): never => {
+      testContext.task.meta.skipReason = reason;
+      return testContext.skip(reason);
+    };
+    if (!appliesAt(version, meta.since, meta.until)) {
+      skip(meta.until ? `applies to ${meta.since}–${meta.until} only` : `applies from ${meta.since} on`);
+    }
+    const missing = (meta.requires ?? []).filter((need) => !session.capabilities.includes(need));
+    if (missing.length > 0) skip(`the target lacks ${missing.join(', ')}`);
+
+    const engine = new EngineClient(session.target.connection, connectionDispatcher(session.target.connection), version);
+    const make = new ResourceTracker(engine.unversioned, session.runId);
+    let failure: unknown;
+    try {
+      await fn({ engine, version, expect: testContext.expect ?? vitestExpect, make, session, dialect: DIALECTS[session.dialect] });
+    } catch (error) {
+      failure = error;
+      testContext.task.meta.outcome = outcomeOf(error);
+      if (error instanceof Error && engine.exchanges.length > 0) {
+        const quoted = engine.exchanges.slice(-QUOTED_EXCHANGES).map((exchange) => `  ${describeExchange(exchange)}`);
+        error.message = `${error.message}\nrequest${quoted.length > 1 ? 's' : ''}:\n${quoted.join('\n')}`;
+      }
+    }
+    const leftovers = await make.cleanup();
+    testContext.task.meta.targetMs = engine.exchanges.reduce((sum, exchange) => sum + (exchange.elapsedMs ?? 0), 0);
+    if (failure !== undefined) throw failure;
+    if (leftovers.length > 0) {
+      testContext.task.meta.outcome = 'error';
+      throw new Error(`cleanup left behind: ${leftovers.join('; ')}`);
+    }
+  });
+}

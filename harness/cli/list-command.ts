@@ -1,0 +1,51 @@
+/**
+ * `shipshape list [--api V] [--json]`: the checks and their metadata, collected by vitest without
+ * running anything (the metadata is static, declared once per check).
+ */
+import path from 'node:path';
+import { createVitest } from 'vitest/node';
+import { parseFlags } from './parse-flags.ts';
+import { UsageError } from './usage-error.ts';
+import { appliesAt, CURRENT_VERSION, isVersion } from '../versions.ts';
+import { REPO_ROOT } from '../run/run-suite.ts';
+import { VERSION_PROJECT_PREFIX } from '../run/result-collector.ts';
+import type { CheckDescriptor } from '../check.ts';
+
+export async function collectChecks(): Promise<CheckDescriptor[]> {
+  // Every version project holds the same checks; one is enough to read their metadata.
+  const vitest = await createVitest(
+    'test',
+    { root: REPO_ROOT, config: path.join(REPO_ROOT, 'vitest.config.ts'), project: `${VERSION_PROJECT_PREFIX}${CURRENT_VERSION}`, watch: false },
+    { logLevel: 'error' },
+  );
+  try {
+    const { testModules } = await vitest.collect();
+    const checks: CheckDescriptor[] = [];
+    for (const module of testModules) {
+      for (const testCase of module.children.allTests()) {
+        const descriptor = testCase.meta().check;
+        if (descriptor) checks.push(descriptor);
+      }
+    }
+    return checks.sort((a, b) => a.id.localeCompare(b.id));
+  } finally {
+    await vitest.close();
+  }
+}
+
+export async function listCommand(args: string[]): Promise<number> {
+  const { values } = parseFlags(args, { api: { type: 'string' }, json: { type: 'boolean', default: false } });
+  if (values.api !== undefined && !isVersion(values.api)) throw new UsageError(`--api: expected one version like 1.24, got ${JSON.stringify(values.api)}`);
+  const checks = (await collectChecks()).filter((check) => values.api === undefined || appliesAt(values.api, check.since, check.until));
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(checks, null, 2)}\n`);
+    return 0;
+  }
+  for (const check of checks) {
+    const range = check.until ? `${check.since}–${check.until}` : `${check.since}+`;
+    const requires = check.requires?.length ? ` requires ${check.requires.join(',')}` : '';
+    process.stdout.write(`${check.id.padEnd(48)} ${range.padEnd(10)} §${check.spec.padEnd(8)} [${check.tags.join(',')}]${requires}  ${check.title}\n`);
+  }
+  process.stdout.write(`${checks.length} checks${values.api ? ` at ${values.api}` : ''}\n`);
+  return 0;
+}

@@ -1,0 +1,47 @@
+/**
+ * `shipshape <command>`: dispatch, and the one rule for everything a user can get wrong: one clear
+ * line on stderr and exit 2, never a stack trace (SHIPSHAPE_DEBUG=1 shows it for bug reports).
+ */
+import { runCommand } from './run-command.ts';
+import { serveCommand } from './serve-command.ts';
+import { diffCommand } from './diff-command.ts';
+import { listCommand } from './list-command.ts';
+import { cleanupCommand } from './cleanup-command.ts';
+
+const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
+  run: runCommand,
+  serve: serveCommand,
+  diff: diffCommand,
+  list: listCommand,
+  cleanup: cleanupCommand,
+};
+
+const USAGE = `usage: shipshape <command> [options]
+  run      run the checks against a target and write reports
+  serve    start the reference servers
+  diff     compare two report.json files
+  list     list the checks and their metadata
+  cleanup  remove what crashed runs left on a target`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    console.log(USAGE);
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`shipshape: unknown command ${JSON.stringify(name)} (run, serve, diff, list, cleanup)`);
+    return 2;
+  }
+  try {
+    return await command(args);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`shipshape ${name}: ${message.split('\n')[0]}`);
+    if (process.env.SHIPSHAPE_DEBUG && error instanceof Error) console.error(error.stack);
+    return 2;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

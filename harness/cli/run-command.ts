@@ -1,0 +1,112 @@
+/**
+ * `shipshape run`: prepare the target, run the checks at each version, judge them against
+ * `--expect`, write the four report files, print a per-version summary. Exit 0 when every failure
+ * was expected, 1 when anything failed or passed unexpectedly, 2 when the target or the arguments
+ * are wrong.
+ */
+import path from 'node:path';
+import { parseFlags } from './parse-flags.ts';
+import { UsageError } from './usage-error.ts';
+import { parseTarget } from '../target.ts';
+import { parseDialect } from '../dialect.ts';
+import { parseVersionList } from '../versions.ts';
+import { prepareTarget } from '../run/prepare-target.ts';
+import { runSuite } from '../run/run-suite.ts';
+import { globToRegExp } from '../run/check-filter.ts';
+import { loadExpectations, applyExpectations, gateFailures } from '../expectations.ts';
+import { summarize } from '../report/summarize.ts';
+import { writeReports } from '../report/write-reports.ts';
+import { formatSummaryTable } from '../run/console-summary.ts';
+import type { Report } from '../report/types.ts';
+import { readToolVersion } from './tool-version.ts';
+
+const FLAGS = {
+  target: { type: 'string' },
+  dialect: { type: 'string', default: 'engine' },
+  api: { type: 'string', default: '1.18-1.25' },
+  only: { type: 'string' },
+  'report-dir': { type: 'string', default: 'reports/latest' },
+  expect: { type: 'string' },
+  seed: { type: 'string' },
+  'auth-url': { type: 'string' },
+  'accounts-url': { type: 'string' },
+  user: { type: 'string' },
+  password: { type: 'string' },
+  busybox: { type: 'string', default: '/bin/busybox' },
+  'tls-ca': { type: 'string' },
+  'tls-cert': { type: 'string' },
+  'tls-key': { type: 'string' },
+  'tls-skip-verify': { type: 'boolean', default: false },
+} as const;
+
+function parseSeed(text: string | undefined): number {
+  if (text === undefined) return Math.floor(Math.random() * 2 ** 31);
+  if (!/^-?\d+$/.test(text)) throw new UsageError(`--seed: expected an integer, got ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+export async function runCommand(args: string[]): Promise<number> {
+  const { values } = parseFlags(args, FLAGS);
+  const startedAt = new Date();
+  const versions = parseVersionList(values.api);
+  const dialect = parseDialect(values.dialect);
+  const target = parseTarget(values.target, {
+    ca: values['tls-ca'],
+    cert: values['tls-cert'],
+    key: values['tls-key'],
+    skipVerify: values['tls-skip-verify'],
+  });
+  const seed = parseSeed(values.seed);
+  const expectations = values.expect ? await loadExpectations(values.expect) : undefined;
+  const only = values.only ? globToRegExp(values.only) : undefined;
+  const reportDir = path.resolve(values['report-dir']);
+
+  const prepared = await prepareTarget({ target, dialect: dialect.name, busyboxPath: values.busybox, seed });
+  const write = (line: string) => process.stdout.write(`${line}\n`);
+  write(`shipshape: ${prepared.session.target.url} (${dialect.name} dialect${prepared.server?.Version ? `, server ${prepared.server.Version} API ${prepared.server.ApiVersion}` : ''}) at ${versions.join(', ')}; seed ${seed}; fixture image ${prepared.session.fixtureImage}`);
+
+  let suite;
+  try {
+    suite = await runSuite({ session: prepared.session, versions, only, write });
+  } finally {
+    await prepared.close();
+  }
+
+  const judged = expectations ? applyExpectations(suite.checks, versions, expectations) : { checks: suite.checks, problems: [] };
+  const finishedAt = new Date();
+  const report: Report = {
+    tool: { name: 'shipshape', version: await readToolVersion() },
+    target: {
+      url: prepared.session.target.url,
+      dialect: dialect.name,
+      kind: prepared.session.target.kind,
+      ...(prepared.server ? { server: pickServer(prepared.server) } : {}),
+      ...(values['auth-url'] ? { authUrl: values['auth-url'] } : {}),
+      ...(values['accounts-url'] ? { accountsUrl: values['accounts-url'] } : {}),
+    },
+    startedAt: startedAt.toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    durationMs: finishedAt.getTime() - startedAt.getTime(),
+    seed,
+    versions,
+    checks: judged.checks,
+    summary: summarize(judged.checks, versions),
+  };
+  const written = await writeReports(report, reportDir);
+
+  write('');
+  write(formatSummaryTable(report));
+  for (const problem of [...judged.problems, ...suite.runErrors]) write(`problem: ${problem}`);
+  write(`reports: ${written.map((file: string) => path.relative(process.cwd(), file) || file).join(', ')}`);
+  const gate = gateFailures(report);
+  if (suite.checks.length === 0) write('no check ran: is --only right?');
+  const failing = gate.length + judged.problems.length + suite.runErrors.length;
+  write(failing === 0 ? `gate: passed (${(report.durationMs / 1000).toFixed(1)} s)` : `gate: FAILED — ${failing} unexpected result(s)${expectations ? '' : ' (no --expect file given)'}`);
+  return failing === 0 && suite.checks.length > 0 ? 0 : 1;
+}
+
+function pickServer(server: NonNullable<Report['target']['server']>): NonNullable<Report['target']['server']> {
+  const { Version, ApiVersion, MinAPIVersion, Os, Arch } = server;
+  return Object.fromEntries(Object.entries({ Version, ApiVersion, MinAPIVersion, Os, Arch }).filter(([, v]) => typeof v === 'string'));
+}
+

@@ -1,0 +1,67 @@
+/**
+ * One request and what came back, kept so that a failing check can say which request showed it.
+ */
+export interface ExchangeRecord {
+  method: string;
+  path: string;
+  status?: number;
+  contentType?: string;
+  /** the first bytes of the body, for failure messages */
+  bodyPreview?: string;
+  /** from sending the request to having the whole body: time spent waiting on the target */
+  elapsedMs?: number;
+}
+
+const PREVIEW_LENGTH = 300;
+
+export class NonConformingResponse extends Error {
+  override name = 'NonConformingResponse';
+}
+
+export class ApiResponse {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    readonly body: Buffer,
+  ) {}
+
+  get contentType(): string | undefined {
+    return this.headers['content-type'];
+  }
+
+  text(): string {
+    return this.body.toString('utf8');
+  }
+
+  /** Parses the body as JSON; a body that is not JSON is the target's fault, so it fails the check. */
+  json<T = unknown>(): T {
+    try {
+      return JSON.parse(this.text()) as T;
+    } catch {
+      throw new NonConformingResponse(`expected a JSON body from ${this.describe()}, got ${JSON.stringify(this.text().slice(0, PREVIEW_LENGTH))}`);
+    }
+  }
+
+  /** `GET /v1.24/info → 200 application/json` */
+  describe(): string {
+    return describeExchange(this.record());
+  }
+
+  record(): ExchangeRecord {
+    return {
+      method: this.method,
+      path: this.path,
+      status: this.status,
+      contentType: this.contentType,
+      bodyPreview: this.text().slice(0, PREVIEW_LENGTH),
+    };
+  }
+}
+
+export function describeExchange(exchange: ExchangeRecord): string {
+  const outcome = exchange.status === undefined ? 'no response' : `${exchange.status}${exchange.contentType ? ` ${exchange.contentType}` : ''}`;
+  const body = exchange.bodyPreview ? ` ${JSON.stringify(exchange.bodyPreview.trim())}` : '';
+  return `${exchange.method} ${exchange.path} → ${outcome}${body}`;
+}

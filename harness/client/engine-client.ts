@@ -1,0 +1,101 @@
+/**
+ * The engine API as a check sees it: one client bound to one API version, so every request a check
+ * makes carries the `/vX.Y` prefix of the version under test. `unversioned` and `raw` reach the rest.
+ */
+import { request, type Dispatcher } from 'undici';
+import type { Connection } from '../target.ts';
+import { ApiResponse, type ExchangeRecord } from './api-response.ts';
+
+export type QueryValue = string | number | boolean | undefined | string[];
+export type Query = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  query?: Query;
+  headers?: Record<string, string>;
+  /** a JSON value (sent as application/json), or raw bytes */
+  json?: unknown;
+  body?: Buffer | string;
+  signal?: AbortSignal;
+}
+
+export function encodeQuery(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export class EngineClient {
+  constructor(
+    private readonly connection: Connection,
+    private readonly dispatcher: Dispatcher,
+    /** `1.24`, or undefined for the unprefixed view (the server's current version) */
+    readonly version: string | undefined,
+    /** every exchange, oldest first, shared by all views of one check: failure messages quote the last ones */
+    readonly exchanges: ExchangeRecord[] = [],
+  ) {}
+
+  /** The same target under another version prefix (or none), sharing the exchange log. */
+  at(version: string | undefined): EngineClient {
+    return new EngineClient(this.connection, this.dispatcher, version, this.exchanges);
+  }
+
+  get unversioned(): EngineClient {
+    return this.at(undefined);
+  }
+
+  get(path: string, options?: RequestOptions): Promise<ApiResponse> {
+    return this.send('GET', path, options);
+  }
+  head(path: string, options?: RequestOptions): Promise<ApiResponse> {
+    return this.send('HEAD', path, options);
+  }
+  post(path: string, options?: RequestOptions): Promise<ApiResponse> {
+    return this.send('POST', path, options);
+  }
+  put(path: string, options?: RequestOptions): Promise<ApiResponse> {
+    return this.send('PUT', path, options);
+  }
+  delete(path: string, options?: RequestOptions): Promise<ApiResponse> {
+    return this.send('DELETE', path, options);
+  }
+
+  /** A request under this client's version prefix. */
+  send(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+    const prefix = this.version === undefined ? '' : `/v${this.version}`;
+    return this.raw(method, `${prefix}${path}`, options);
+  }
+
+  /** A request to exactly this path: for checks about prefixes themselves. */
+  async raw(method: string, fullPath: string, options: RequestOptions = {}): Promise<ApiResponse> {
+    const pathWithQuery = `${fullPath}${encodeQuery(options.query)}`;
+    const headers: Record<string, string> = { ...options.headers };
+    let body = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    const record: ExchangeRecord = { method, path: pathWithQuery };
+    this.exchanges.push(record);
+    const startedAt = performance.now();
+    const response = await request(new URL(pathWithQuery, this.connection.origin), {
+      method: method as Dispatcher.HttpMethod,
+      headers,
+      body,
+      dispatcher: this.dispatcher,
+      signal: options.signal,
+    });
+    const bytes = Buffer.from(await response.body.arrayBuffer());
+    const flatHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) flatHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const answer = new ApiResponse(method, pathWithQuery, response.statusCode, flatHeaders, bytes);
+    Object.assign(record, answer.record(), { elapsedMs: performance.now() - startedAt });
+    return answer;
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Before any check runs: start the embedded reference or make sure the live target answers, learn
+ * what it is (GET /version), and put the fixture image in place. Unreachable is a TargetError: the
+ * CLI says so in one line and exits 2.
+ */
+import { randomBytes } from 'node:crypto';
+import { EngineClient } from '../client/engine-client.ts';
+import { createDispatcher } from '../client/dispatcher.ts';
+import { TargetError, type Connection, type TargetSpec } from '../target.ts';
+import type { DialectName } from '../dialect.ts';
+import type { RunSession } from '../session.ts';
+import type { ServerVersion } from '../report/types.ts';
+import { ensureFixtureImage } from '../fixture-image.ts';
+import { startReference } from '../../reference/serve.ts';
+
+export interface PrepareOptions {
+  target: TargetSpec;
+  dialect: DialectName;
+  busyboxPath: string;
+  seed: number;
+}
+
+export interface PreparedTarget {
+  session: RunSession;
+  server?: ServerVersion;
+  close(): Promise<void>;
+}
+
+const REACH_TIMEOUT_MS = 5_000;
+
+export function connectionOf(address: string): Connection {
+  if (address.startsWith('unix://')) return { origin: 'http://engine.sock', socketPath: address.slice('unix://'.length) };
+  return { origin: address.replace(/^tcp:/, 'http:') };
+}
+
+async function reach(engine: EngineClient, url: string): Promise<void> {
+  try {
+    const res = await engine.get('/_ping', { signal: AbortSignal.timeout(REACH_TIMEOUT_MS) });
+    if (res.status !== 200) throw new TargetError(`${url} answered GET /_ping with ${res.status}: is it a container engine?`);
+  } catch (error) {
+    if (error instanceof TargetError) throw error;
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why = cause?.code ?? cause?.message ?? (error as Error).message;
+    throw new TargetError(`cannot reach ${url}: ${why}`);
+  }
+}
+
+export async function prepareTarget(options: PrepareOptions): Promise<PreparedTarget> {
+  const closers: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const closer of closers.splice(0).reverse()) await closer();
+  };
+  try {
+    let url: string;
+    let connection: Connection;
+    if (options.target.kind === 'reference') {
+      const reference = await startReference({ dialect: options.dialect });
+      closers.push(() => reference.close());
+      url = 'reference';
+      connection = connectionOf(reference.engineUrl);
+    } else {
+      url = options.target.url;
+      connection = options.target.connection;
+    }
+    const dispatcher = createDispatcher(connection);
+    closers.push(() => dispatcher.close());
+    const engine = new EngineClient(connection, dispatcher, undefined);
+    await reach(engine, url);
+
+    const versionAnswer = await engine.get('/version');
+    const server = versionAnswer.status === 200 ? versionAnswer.json<ServerVersion>() : undefined;
+    const fixture = await ensureFixtureImage(engine, options.busyboxPath);
+    closers.push(() => fixture.release());
+
+    const session: RunSession = {
+      runId: randomBytes(4).toString('hex'),
+      target: { url, kind: options.target.kind, connection },
+      dialect: options.dialect,
+      fixtureImage: fixture.image,
+      seed: options.seed,
+      capabilities: [],
+    };
+    return { session, server, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Runs the version projects through vitest's Node API and returns what the collector gathered.
+ * The target is already prepared: the session travels to the workers in the environment.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startVitest } from 'vitest/node';
+import { SESSION_ENV, type RunSession } from '../session.ts';
+import { ResultCollector, VERSION_PROJECT_PREFIX } from './result-collector.ts';
+import { ProgressReporter } from './progress-reporter.ts';
+import type { CheckReport } from '../report/types.ts';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface SuiteRun {
+  checks: CheckReport[];
+  runErrors: string[];
+}
+
+export async function runSuite(options: {
+  session: RunSession;
+  versions: string[];
+  only?: RegExp;
+  write: (line: string) => void;
+}): Promise<SuiteRun> {
+  process.env[SESSION_ENV] = JSON.stringify(options.session);
+  const selected = (id: string) => options.only?.test(id) ?? true;
+  const collector = new ResultCollector(selected);
+  const vitest = await startVitest(
+    'test',
+    [],
+    {
+      root: REPO_ROOT,
+      config: path.join(REPO_ROOT, 'vitest.config.ts'),
+      project: options.versions.map((version) => `${VERSION_PROJECT_PREFIX}${version}`),
+      testNamePattern: options.only,
+      watch: false,
+      passWithNoTests: true,
+      reporters: [collector, new ProgressReporter(options.write, REPO_ROOT)],
+    },
+    { logLevel: 'error' },
+  );
+  await vitest.close();
+  return { checks: collector.results(), runErrors: collector.runErrors };
+}

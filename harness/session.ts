@@ -1,0 +1,33 @@
+/**
+ * What every check needs to know about the run, decided once by the CLI (or by vitest's global setup)
+ * and handed to the test workers as JSON: they cannot share the main process's memory.
+ */
+import type { DialectName } from './dialect.ts';
+import type { Connection } from './target.ts';
+
+export interface RunSession {
+  /** short id carried by every object a check creates (label `shipshape.run=<runId>`, name prefix) */
+  runId: string;
+  target: {
+    /** as given, credentials removed */
+    url: string;
+    kind: 'reference' | 'live';
+    connection: Connection;
+  };
+  dialect: DialectName;
+  /** the busybox image checks run their commands in */
+  fixtureImage: string;
+  /** fast-check seed; the report records it and --seed replays it */
+  seed: number;
+  /** optional capabilities the target has (swarm, registry, network): checks that require others are skipped */
+  capabilities: string[];
+}
+
+export const SESSION_ENV = 'SHIPSHAPE_SESSION';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    session: RunSession;
+    apiVersion: string;
+  }
+}
