@@ -66,10 +66,11 @@ export async function runCommand(args: string[]): Promise<number> {
   write(`shipshape: ${prepared.session.target.url} (${dialect.name} dialect${prepared.server?.Version ? `, server ${prepared.server.Version} API ${prepared.server.ApiVersion}` : ''}) at ${versions.join(', ')}; seed ${seed}; fixture image ${prepared.session.fixtureImage}`);
 
   let suite;
+  let leftovers: string[];
   try {
     suite = await runSuite({ session: prepared.session, versions, only, write });
   } finally {
-    await prepared.close();
+    leftovers = await prepared.close();
   }
 
   const judged = expectations ? applyExpectations(suite.checks, versions, expectations) : { checks: suite.checks, problems: [] };
@@ -96,11 +97,11 @@ export async function runCommand(args: string[]): Promise<number> {
 
   write('');
   write(formatSummaryTable(report));
-  for (const problem of [...judged.problems, ...suite.runErrors]) write(`problem: ${problem}`);
+  for (const problem of [...judged.problems, ...suite.runErrors, ...leftovers]) write(`problem: ${problem}`);
   write(`reports: ${written.map((file: string) => path.relative(process.cwd(), file) || file).join(', ')}`);
   const gate = gateFailures(report);
   if (suite.checks.length === 0) write('no check ran: is --only right?');
-  const failing = gate.length + judged.problems.length + suite.runErrors.length;
+  const failing = gate.length + judged.problems.length + suite.runErrors.length + leftovers.length;
   write(failing === 0 ? `gate: passed (${(report.durationMs / 1000).toFixed(1)} s)` : `gate: FAILED — ${failing} unexpected result(s)${expectations ? '' : ' (no --expect file given)'}`);
   return failing === 0 && suite.checks.length > 0 ? 0 : 1;
 }

@@ -21,5 +21,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     seed: Number(process.env.SHIPSHAPE_SEED ?? Date.now() % 2 ** 31),
   });
   project.provide('session', prepared.session);
-  return () => prepared.close();
+  return async () => {
+    const leftovers = await prepared.close();
+    if (leftovers.length > 0) throw new Error(`the run left objects on the target: ${leftovers.join('; ')}`);
+  };
 }

@@ -11,6 +11,7 @@ import type { DialectName } from '../dialect.ts';
 import type { RunSession } from '../session.ts';
 import type { ServerVersion } from '../report/types.ts';
 import { ensureFixtureImage } from '../fixture-image.ts';
+import { leftoversSince, snapshotDaemon } from './daemon-snapshot.ts';
 import { startReference } from '../../reference/serve.ts';
 
 export interface PrepareOptions {
@@ -23,7 +24,8 @@ export interface PrepareOptions {
 export interface PreparedTarget {
   session: RunSession;
   server?: ServerVersion;
-  close(): Promise<void>;
+  /** stops what the run started; on a live target, returns what the run left behind there */
+  close(): Promise<string[]>;
 }
 
 const REACH_TIMEOUT_MS = 5_000;
@@ -47,8 +49,10 @@ async function reach(engine: EngineClient, url: string): Promise<void> {
 
 export async function prepareTarget(options: PrepareOptions): Promise<PreparedTarget> {
   const closers: (() => Promise<void>)[] = [];
+  const leftovers: string[] = [];
   const close = async () => {
     for (const closer of closers.splice(0).reverse()) await closer();
+    return leftovers;
   };
   try {
     let url: string;
@@ -67,6 +71,12 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
     const engine = new EngineClient(connection, dispatcher, undefined);
     await reach(engine, url);
 
+    if (options.target.kind === 'live') {
+      const before = await snapshotDaemon(engine);
+      closers.push(async () => {
+        leftovers.push(...leftoversSince(before, await snapshotDaemon(engine)));
+      });
+    }
     const versionAnswer = await engine.get('/version');
     const server = versionAnswer.status === 200 ? versionAnswer.json<ServerVersion>() : undefined;
     const fixture = await ensureFixtureImage(engine, options.busyboxPath);

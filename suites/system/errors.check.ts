@@ -1,0 +1,33 @@
+import { check } from '../../harness/check.ts';
+import { before } from '../../harness/versions.ts';
+
+const UNKNOWN_CONTAINER = 'shipshape-no-such-container';
+
+check('system.errors.body-format', {
+  title: 'error bodies are plain text before 1.24 and {"message": string} JSON from 1.24',
+  spec: '1 §7',
+  since: '1.18',
+  tags: ['error', 'version'],
+}, async ({ engine, expect, version }) => {
+  const res = await engine.get(`/containers/${UNKNOWN_CONTAINER}/json`);
+  expect(res.status, 'status').toBe(404);
+  if (before(version, '1.24')) {
+    expect(res.contentType, 'Content-Type').toMatch(/^text\/plain\b/);
+    expect(res.text().trim(), 'body').toMatch(/^[^{]/);
+  } else {
+    expect(res.contentType, 'Content-Type').toMatch(/^application\/json\b/);
+    const body = res.json<Record<string, unknown>>();
+    expect(typeof body.message, 'type of body.message').toBe('string');
+  }
+});
+
+check('system.errors.not-found-message', {
+  title: 'an unknown container id gives 404 with a message naming it: No such container',
+  spec: '1 §7',
+  since: '1.18',
+  tags: ['error'],
+}, async ({ engine, expect }) => {
+  const res = await engine.delete(`/containers/${UNKNOWN_CONTAINER}`);
+  expect(res.status, 'status').toBe(404);
+  expect(res.text(), 'error body').toMatch(new RegExp(`No such container: ${UNKNOWN_CONTAINER}`, 'i'));
+});

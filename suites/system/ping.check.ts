@@ -1,0 +1,24 @@
+import { check } from '../../harness/check.ts';
+
+check('system.ping.ok', {
+  title: 'GET /_ping answers 200 text/plain with body OK',
+  spec: '2 §4.2',
+  since: '1.18',
+  tags: ['schema'],
+}, async ({ engine, expect }) => {
+  const res = await engine.get('/_ping');
+  expect(res.status, 'status').toBe(200);
+  expect(res.contentType, 'Content-Type').toMatch(/^text\/plain\b/);
+  expect(res.text(), 'body').toBe('OK');
+});
+
+check('system.ping.head', {
+  title: 'HEAD /_ping answers 200 with no body (docker clients send it first)',
+  spec: '2 §4.2',
+  since: '1.18',
+  tags: ['schema'],
+}, async ({ engine, expect }) => {
+  const res = await engine.head('/_ping');
+  expect(res.status, 'status').toBe(200);
+  expect(res.body.length, 'body length').toBe(0);
+});

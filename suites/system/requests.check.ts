@@ -1,0 +1,65 @@
+import { check } from '../../harness/check.ts';
+import type { CheckContext } from '../../harness/check.ts';
+
+/** Whether GET /containers/json?all=<value> lists a created (never started) container. */
+async function listsStopped({ engine, make, session }: CheckContext): Promise<(value: string) => Promise<boolean>> {
+  const id = await make.container({ Image: session.fixtureImage, Cmd: ['true'] });
+  return async (value) => {
+    const res = await engine.get('/containers/json', { query: { all: value } });
+    if (res.status !== 200) throw new Error(`setup: GET /containers/json?all=${value} answered ${res.status}`);
+    return res.json<{ Id: string }[]>().some((item) => item.Id === id);
+  };
+}
+
+async function readings(context: CheckContext, values: string[]): Promise<Record<string, boolean>> {
+  const lists = await listsStopped(context);
+  return Object.fromEntries(await Promise.all(values.map(async (value) => [value, await lists(value)] as const)));
+}
+
+check('system.query.booleans', {
+  title: 'boolean query values 1, True, true read as true and 0, False, false as false',
+  spec: '1 §4',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const seen = await readings(context, ['1', 'True', 'true', '0', 'False', 'false']);
+  context.expect(seen, 'all=<value> lists a created container').toEqual({
+    1: true, True: true, true: true, 0: false, False: false, false: false,
+  });
+});
+
+check('system.query.booleans-other-values', {
+  title: 'other boolean query values read as dockerd reads them: no and none false, any other non-empty value true',
+  spec: '1 §4',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const seen = await readings(context, ['yes', 'on', '2', 'no', 'none']);
+  context.expect(seen, 'all=<value> lists a created container').toEqual({ yes: true, on: true, 2: true, no: false, none: false });
+});
+
+check('system.json.unknown-properties', {
+  title: 'unknown properties in a JSON request body are ignored',
+  spec: '1 §1',
+  since: '1.18',
+  tags: ['schema'],
+}, async ({ engine, expect, make, session }) => {
+  const name = make.uniqueName('unknown-props');
+  const res = await engine.post('/containers/create', {
+    query: { name },
+    json: {
+      Image: session.fixtureImage,
+      Cmd: ['true'],
+      Labels: make.labels,
+      ShipshapeUnknownProperty: { nested: [1, 2, 3] },
+      HostConfig: { ShipshapeUnknownHostConfigProperty: true },
+    },
+  });
+  if (res.status === 201) {
+    const { Id } = res.json<{ Id: string }>();
+    make.track(`container ${name}`, async () => {
+      await engine.delete(`/containers/${Id}`, { query: { force: 1 } });
+    });
+  }
+  expect(res.status, 'status').toBe(201);
+});

@@ -1,0 +1,94 @@
+import { check } from '../../harness/check.ts';
+import { atLeast, OLDEST_VERSION, parseVersion } from '../../harness/versions.ts';
+import type { EngineClient } from '../../harness/client/engine-client.ts';
+
+interface ServerVersion {
+  Version: string;
+  ApiVersion: string;
+  MinAPIVersion?: string;
+  GitCommit: string;
+  Os: string;
+  Arch: string;
+}
+
+async function serverVersion(engine: EngineClient): Promise<ServerVersion> {
+  const res = await engine.unversioned.get('/version');
+  if (res.status !== 200) throw new Error(`setup: GET /version answered ${res.status}`);
+  return res.json<ServerVersion>();
+}
+
+function nextMinor(version: string): string {
+  const [major, minor] = parseVersion(version);
+  return `${major}.${minor + 1}`;
+}
+
+function previousMinor(version: string): string {
+  const [major, minor] = parseVersion(version);
+  return `${major}.${minor - 1}`;
+}
+
+check('system.prefix.same-server', {
+  title: 'GET /vX.Y/version and unprefixed GET /version describe the same server',
+  spec: '1 §9',
+  since: '1.18',
+  tags: ['version'],
+}, async ({ engine, expect }) => {
+  const prefixed = await engine.get('/version');
+  const unprefixed = await engine.unversioned.get('/version');
+  expect(prefixed.status, 'prefixed status').toBe(200);
+  expect(unprefixed.status, 'unprefixed status').toBe(200);
+  const identity = ({ Version, ApiVersion, GitCommit, Os, Arch }: ServerVersion) => ({ Version, ApiVersion, GitCommit, Os, Arch });
+  expect(identity(prefixed.json()), 'prefixed answer').toEqual(identity(unprefixed.json()));
+});
+
+check('system.prefix.unprefixed-is-current', {
+  title: 'an unprefixed path answers as the server\'s current version: /info has the fields of /v<ApiVersion>/info',
+  spec: '1 §9',
+  since: '1.18',
+  tags: ['version'],
+}, async ({ engine, expect }) => {
+  const { ApiVersion } = await serverVersion(engine);
+  const current = await engine.at(ApiVersion).get('/info');
+  const unprefixed = await engine.unversioned.get('/info');
+  expect(current.status, `GET /v${ApiVersion}/info status`).toBe(200);
+  expect(unprefixed.status, 'GET /info status').toBe(200);
+  const fields = (body: object) => Object.keys(body).sort();
+  expect(fields(unprefixed.json<object>()), 'fields of GET /info').toEqual(fields(current.json<object>()));
+});
+
+check('system.prefix.too-new', {
+  title: 'a version newer than the server\'s ApiVersion is refused with 400 and a message naming it',
+  spec: '1 §9',
+  since: '1.18',
+  tags: ['version', 'error'],
+}, async ({ engine, expect }) => {
+  const { ApiVersion } = await serverVersion(engine);
+  const tooNew = nextMinor(ApiVersion);
+  const res = await engine.at(tooNew).get('/version');
+  // 400 since 1.19; a server older than that answered 404.
+  expect(res.status, `status for /v${tooNew}/`).toBe(atLeast(ApiVersion, '1.19') ? 400 : 404);
+  expect(res.text(), 'error body').toContain(tooNew);
+});
+
+check('system.prefix.too-old', {
+  title: 'a version older than the server\'s minimum (MinAPIVersion, else 1.18) is refused with 400',
+  spec: '1 §9',
+  since: '1.18',
+  tags: ['version', 'error'],
+}, async ({ engine, expect }) => {
+  const { MinAPIVersion } = await serverVersion(engine);
+  const tooOld = previousMinor(MinAPIVersion ?? OLDEST_VERSION);
+  const res = await engine.at(tooOld).get('/version');
+  expect(res.status, `status for /v${tooOld}/`).toBe(400);
+  expect(res.text(), 'error body').toContain(tooOld);
+});
+
+check('system.routes.unknown', {
+  title: 'an unknown route answers 404',
+  spec: '1 §7',
+  since: '1.18',
+  tags: ['error'],
+}, async ({ engine, expect }) => {
+  const res = await engine.get('/shipshape-no-such-route');
+  expect(res.status, 'status').toBe(404);
+});
