@@ -12,7 +12,6 @@ import type { RunSession } from '../session.ts';
 import type { ServerVersion } from '../report/types.ts';
 import { ensureFixtureImage } from '../fixture-image.ts';
 import { leftoversSince, snapshotDaemon } from './daemon-snapshot.ts';
-import { startReference } from '../../reference/serve.ts';
 
 export interface PrepareOptions {
   target: TargetSpec;
@@ -58,6 +57,8 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
     let url: string;
     let connection: Connection;
     if (options.target.kind === 'reference') {
+      // Loaded only when asked for: a run against a live daemon never loads the reference.
+      const { startReference } = await import('../../reference/serve.ts');
       const reference = await startReference({ dialect: options.dialect });
       closers.push(() => reference.close());
       url = 'reference';
