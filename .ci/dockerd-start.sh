@@ -21,6 +21,12 @@
 # A dockerd that hangs rather than exits is not retried: the timeout ends the script with status 1
 # and the log's last lines.
 # If DIR already holds a dockerd that answers, its URL is printed again and the script exits 0.
+#
+# Several private dockerds on one host work (checked with two), but they share the host's docker0
+# bridge and iptables chains, so their containers can get the same 172.17.0.x address. Checks do not
+# depend on container-to-container networking; to isolate fully, pre-create a bridge and pass
+# DOCKERD_EXTRA_ARGS="--bridge=<name>". The iptables-legacy fallback leaves DOCKER chains in the
+# legacy tables after stop (dockerd never removes its chains).
 set -uo pipefail
 
 DIR=${1:-/tmp/shipshape-dockerd}

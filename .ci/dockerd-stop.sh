@@ -72,6 +72,30 @@ else
   [ -n "$pid" ] && say "dockerd (pid $pid) is not running"
 fi
 
+# The cgroups of this instance's containers (ids are the names under DIR/root/containers): cgroup v1
+# (<controller>/docker/<id>), v2 (docker/<id>), systemd driver (docker-<id>.scope).
+container_cgroups() {
+  local c id
+  [ -d /sys/fs/cgroup ] || return 0
+  for c in "$DIR"/root/containers/*/; do
+    id=$(basename "$c")
+    [[ $id =~ ^[0-9a-f]{64}$ ]] || continue
+    find /sys/fs/cgroup -maxdepth 5 -type d \( -name "$id" -o -name "docker-$id.scope" \) 2>/dev/null
+  done
+}
+
+# Processes of containers still running when dockerd was killed: dockerd already had its chance to
+# stop them gracefully, so SIGKILL.
+mapfile -t cgroups < <(container_cgroups)
+if [ ${#cgroups[@]} -gt 0 ]; then
+  mapfile -t procs < <(for g in "${cgroups[@]}"; do cat "$g/cgroup.procs" 2>/dev/null; done | sort -un)
+  if [ ${#procs[@]} -gt 0 ]; then
+    say "killing leftover container processes: ${procs[*]}"
+    kill -KILL "${procs[@]}" 2>/dev/null
+    wait_gone 5 "${procs[@]}" || say "container processes survived SIGKILL: ${procs[*]}"
+  fi
+fi
+
 # Leftovers of this instance: containerd (normally stopped by dockerd) and shims of containers
 # that were still running when dockerd was killed.
 mapfile -t rest < <(pids_of_dir)
@@ -82,6 +106,11 @@ if [ ${#rest[@]} -gt 0 ]; then
     kill -KILL "${rest[@]}" 2>/dev/null
     wait_gone 5 "${rest[@]}"
   fi
+fi
+
+# Empty cgroups of this instance's containers, deepest first (rmdir never removes a busy one).
+if [ ${#cgroups[@]} -gt 0 ]; then
+  printf '%s\n' "${cgroups[@]}" | sort -r | while read -r g; do rmdir "$g" 2>/dev/null; done
 fi
 
 # Mounts under DIR (overlay layers, shm, netns files), deepest first.

@@ -1,0 +1,35 @@
+/**
+ * Errors on the wire: the status for each kind of model error, and the body format of the requested
+ * version — plain text before 1.24, `{"message": ...}` from 1.24.
+ */
+import type { ServerResponse } from 'node:http';
+import { atLeast } from '../../../harness/versions.ts';
+import {
+  AmbiguousReferenceError,
+  ConflictError,
+  InvalidParameterError,
+  MissingCommandError,
+  NotFoundError,
+} from '../../model/errors.ts';
+import { HttpError } from './http-error.ts';
+import { sendJson, sendText } from './replies.ts';
+
+/** `version` is the requested one, which may be outside the served range (its refusal is formatted for it too). */
+export function sendError(response: ServerResponse, version: string, status: number, message: string): void {
+  if (atLeast(version, '1.24')) sendJson(response, status, { message });
+  else sendText(response, status, `${message}\n`, { 'X-Content-Type-Options': 'nosniff' });
+}
+
+export function statusOf(error: unknown, version: string): number {
+  if (error instanceof HttpError) return error.status;
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof ConflictError) return 409;
+  if (error instanceof InvalidParameterError || error instanceof AmbiguousReferenceError) return 400;
+  if (error instanceof MissingCommandError) return atLeast(version, '1.24') ? 400 : 500;
+  return 500;
+}
+
+export function sendFailure(response: ServerResponse, version: string, error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  sendError(response, version, statusOf(error, version), message);
+}

@@ -1,0 +1,42 @@
+/**
+ * The `filters` query parameter: a JSON map from filter name to values. dockerd also accepts the
+ * older form `{"name": {"value": true}}`; both come out as lists of values.
+ */
+import { InvalidParameterError } from '../../model/errors.ts';
+import { HttpError } from './http-error.ts';
+
+export type Filters = Record<string, string[]>;
+
+export function parseFiltersQuery(text: string | null): Filters {
+  if (text === null || text === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new InvalidParameterError(`invalid filters: not a JSON object: ${text}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new InvalidParameterError(`invalid filters: not a JSON object: ${text}`);
+  }
+  return Object.fromEntries(Object.entries(parsed).map(([name, values]) => [name, filterValues(name, values)]));
+}
+
+function filterValues(name: string, values: unknown): string[] {
+  if (Array.isArray(values) && values.every((value) => typeof value === 'string')) return values;
+  if (typeof values === 'object' && values !== null && !Array.isArray(values)) {
+    return Object.entries(values).filter(([, on]) => on === true).map(([value]) => value);
+  }
+  throw new InvalidParameterError(`invalid filters: the values of '${name}' are not a list of strings`);
+}
+
+/**
+ * Refuses filter names the endpoint does not know (400, dockerd's "Invalid filter") and names it
+ * knows but the reference does not apply yet (501, rather than silently listing everything).
+ */
+export function checkFilterNames(filters: Filters, known: { applied: readonly string[]; notYet: readonly string[] }): void {
+  for (const name of Object.keys(filters)) {
+    if (known.applied.includes(name)) continue;
+    if (known.notYet.includes(name)) throw new HttpError(501, `the '${name}' filter is not implemented in the reference yet`);
+    throw new InvalidParameterError(`Invalid filter '${name}'`);
+  }
+}

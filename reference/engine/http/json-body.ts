@@ -1,0 +1,30 @@
+/**
+ * JSON request bodies: read without blocking, empty means "none given", anything that is not JSON is
+ * a 400 worded like dockerd's decoder. Unknown properties are the reader's to ignore.
+ */
+import type { IncomingMessage } from 'node:http';
+import { InvalidParameterError } from '../../model/errors.ts';
+
+export async function readJsonBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return undefined;
+  const contentType = request.headers['content-type'];
+  if (contentType !== undefined && !/^application\/json\b/i.test(contentType)) {
+    throw new InvalidParameterError(`Content-Type specified (${contentType}) must be 'application/json'`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new InvalidParameterError(decoderMessage(text, error as Error));
+  }
+}
+
+/** Go's wording where V8 says where it stopped; V8's own otherwise. */
+function decoderMessage(text: string, error: Error): string {
+  if (/end of JSON input/i.test(error.message)) return 'unexpected end of JSON input';
+  const position = /position (\d+)/.exec(error.message)?.[1];
+  const offending = position === undefined ? /Unexpected token '?(.)/.exec(error.message)?.[1] : text[Number(position)];
+  return offending === undefined ? `invalid JSON: ${error.message}` : `invalid character '${offending}' in JSON request body`;
+}

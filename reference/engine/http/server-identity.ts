@@ -1,0 +1,8 @@
+/** Headers every answer carries, as dockerd sends its own. */
+import { CURRENT_VERSION } from '../../../harness/versions.ts';
+import { ENGINE_VERSION } from '../../model/daemon-build.ts';
+
+export const IDENTITY_HEADERS = {
+  'Api-Version': CURRENT_VERSION,
+  Server: `Shipshape-Reference/${ENGINE_VERSION} (linux)`,
+} as const;

@@ -1,0 +1,28 @@
+/** GET /info and GET /version as each API version shows them. */
+import type { Dialect } from '../../../harness/dialect.ts';
+import { CURRENT_VERSION, OLDEST_VERSION, before } from '../../../harness/versions.ts';
+import type { DaemonInfo, DaemonVersion } from '../../model/system-info.ts';
+import { formatTimestamp } from '../../model/timestamps.ts';
+
+/** The info flags that became JSON booleans at 1.19; 1.18 sends them as 0 or 1. */
+const INFO_FLAGS = [
+  'Debug', 'IPv4Forwarding', 'KernelMemory', 'MemoryLimit', 'OomKillDisable', 'SwapLimit', 'ExperimentalBuild', 'CpuCfsPeriod', 'CpuCfsQuota',
+] as const;
+
+export function infoView(info: DaemonInfo, version: string, dialect: Dialect): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    ...info,
+    SystemTime: formatTimestamp(info.SystemTime),
+    // The vendor names the root directory field and the directory alike.
+    [dialect.rootDirInfoField]: `/var/lib/${dialect.name}`,
+  };
+  if (before(version, '1.19')) {
+    for (const flag of INFO_FLAGS) view[flag] = info[flag] ? 1 : 0;
+  }
+  return view;
+}
+
+/** The server's own API range, whatever version was requested: clients read it to pick theirs. */
+export function versionView(daemon: DaemonVersion): Record<string, unknown> {
+  return { ...daemon, ApiVersion: CURRENT_VERSION, MinAPIVersion: OLDEST_VERSION };
+}

@@ -1,0 +1,151 @@
+/**
+ * The containers the engine holds: create, find (full id, name, unique id prefix — dockerd's order),
+ * list, remove. Names are unique across containers.
+ */
+import { Container } from './container.ts';
+import { completeConfig, type ContainerSpec } from './container-config.ts';
+import { canonicalName, generateName } from './container-names.ts';
+import { CONTAINER_STATUSES, type ContainerStatus } from './container-state.ts';
+import { ConflictError, InvalidParameterError, NotFoundError } from './errors.ts';
+import { completeHostConfig } from './host-config.ts';
+import { findByIdPrefix } from './id-prefix.ts';
+import type { ImageStore } from './image-store.ts';
+import { matchesLabels } from './label-match.ts';
+
+export interface ContainerCreateOptions {
+  /** with or without the leading `/`; generated when absent */
+  name?: string;
+  config: ContainerSpec;
+  hostConfig?: Record<string, unknown>;
+}
+
+export interface ContainerListFilters {
+  /** patterns (regular expressions, as dockerd reads them) one of which the id must match */
+  id?: string[];
+  /** patterns one of which the name (with its `/`) must match */
+  name?: string[];
+  /** `key` or `key=value`, all of which must hold */
+  label?: string[];
+  /** states one of which the container must be in; asking for a state lists non-running containers too */
+  status?: string[];
+}
+
+export interface ContainerListOptions {
+  /** non-running containers too (default: running only) */
+  all?: boolean;
+  /** the last `limit` created, whatever their state */
+  limit?: number;
+  filters?: ContainerListFilters;
+}
+
+export interface ContainerSize {
+  /** bytes the container wrote on top of its image */
+  rw: number;
+  /** bytes of its whole filesystem */
+  rootFs: number;
+}
+
+export class ContainerStore {
+  private readonly byId = new Map<string, Container>();
+
+  constructor(
+    private readonly images: ImageStore,
+    private readonly clock: () => Date,
+    private readonly ids: () => string,
+  ) {}
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  create(options: ContainerCreateOptions): Container {
+    const image = this.images.find(options.config.Image);
+    const id = this.ids();
+    const config = completeConfig(options.config, image, id);
+    const name = options.name === undefined ? generateName(id, (candidate) => this.byName(candidate) !== undefined) : this.freeName(options.name);
+    const container = new Container(id, name, this.clock(), image.id, config, completeHostConfig(options.hostConfig));
+    this.byId.set(id, container);
+    return container;
+  }
+
+  private freeName(given: string): string {
+    const name = canonicalName(given);
+    const holder = this.byName(name);
+    if (holder) {
+      throw new ConflictError(
+        `Conflict. The container name "${name}" is already in use by container "${holder.id}". You have to remove (or rename) that container to be able to reuse that name.`,
+      );
+    }
+    return name;
+  }
+
+  private byName(name: string): Container | undefined {
+    const canonical = name.startsWith('/') ? name : `/${name}`;
+    for (const container of this.byId.values()) if (container.name === canonical) return container;
+    return undefined;
+  }
+
+  /** By full id, exact name, then unique id prefix. NotFoundError, or AmbiguousReferenceError for a shared prefix. */
+  find(reference: string): Container {
+    const container =
+      this.byId.get(reference) ?? this.byName(reference) ?? findByIdPrefix(this.byId.values(), (candidate) => candidate.id, reference);
+    if (!container) throw new NotFoundError(`No such container: ${reference}`);
+    return container;
+  }
+
+  /** Newest first, as dockerd lists them. */
+  list(options: ContainerListOptions = {}): Container[] {
+    const filters = options.filters ?? {};
+    const statuses = filters.status?.map(checkedStatus);
+    const limit = options.limit !== undefined && options.limit > 0 ? options.limit : undefined;
+    const everyState = options.all === true || limit !== undefined || statuses !== undefined;
+    const newestFirst = [...this.byId.values()].reverse().sort((a, b) => b.created.getTime() - a.created.getTime());
+    const listed = newestFirst
+      .filter((container) => everyState || container.state.Running)
+      .filter((container) => statuses === undefined || statuses.includes(container.state.Status))
+      .filter((container) => matchesAnyPattern(filters.id, container.id))
+      .filter((container) => matchesAnyPattern(filters.name, container.name))
+      .filter((container) => filters.label === undefined || matchesLabels(container.config.Labels, filters.label));
+    return limit === undefined ? listed : listed.slice(0, limit);
+  }
+
+  /** Removes a container; a running one only when `force` says so. */
+  remove(reference: string, options: { force?: boolean } = {}): void {
+    const container = this.find(reference);
+    if (container.state.Running && !options.force) {
+      throw new ConflictError(`You cannot remove a running container ${container.id}. Stop the container before attempting removal or use -f`);
+    }
+    this.byId.delete(container.id);
+  }
+
+  sizeOf(container: Container): ContainerSize {
+    return { rw: 0, rootFs: this.images.find(container.imageId).size };
+  }
+
+  clear(): void {
+    this.byId.clear();
+  }
+
+  [Symbol.iterator](): IterableIterator<Container> {
+    return this.byId.values();
+  }
+}
+
+function checkedStatus(value: string): ContainerStatus {
+  const status = CONTAINER_STATUSES.find((known) => known === value);
+  if (!status) throw new InvalidParameterError(`Unrecognised filter value for status: ${value}`);
+  return status;
+}
+
+/** dockerd's filter match: equal, or a regular expression found in the value; a broken pattern matches nothing. */
+function matchesAnyPattern(patterns: string[] | undefined, value: string): boolean {
+  if (patterns === undefined) return true;
+  return patterns.some((pattern) => {
+    if (pattern === value) return true;
+    try {
+      return new RegExp(pattern).test(value);
+    } catch {
+      return false;
+    }
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * What the model refuses, by kind. The HTTP layer maps each kind to a status code, so the model
+ * states the rule and never decides how it looks on the wire.
+ */
+export class EngineError extends Error {
+  override name = 'EngineError';
+}
+
+/** No such container, image, ... */
+export class NotFoundError extends EngineError {
+  override name = 'NotFoundError';
+}
+
+/** The request clashes with the current state, e.g. a name already in use. */
+export class ConflictError extends EngineError {
+  override name = 'ConflictError';
+}
+
+/** The request itself is wrong, whatever the state. */
+export class InvalidParameterError extends EngineError {
+  override name = 'InvalidParameterError';
+}
+
+/** An id prefix that names more than one object. */
+export class AmbiguousReferenceError extends EngineError {
+  override name = 'AmbiguousReferenceError';
+}
+
+/** Neither the create request nor its image gives a command to run (its status changed at 1.24). */
+export class MissingCommandError extends EngineError {
+  override name = 'MissingCommandError';
+  constructor() {
+    super('No command specified');
+  }
+}

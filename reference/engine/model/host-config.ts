@@ -1,0 +1,80 @@
+/**
+ * A container's HostConfig: the fields of the create body the engine knows, with its defaults.
+ * Unknown fields of a request are dropped here (the API ignores unknown properties); the values of
+ * known ones are kept as given until the features that use them are modelled.
+ */
+export type HostConfig = Record<string, unknown> & { NetworkMode: string };
+
+const SHM_SIZE_DEFAULT = 64 * 1024 * 1024;
+
+function defaults(): HostConfig {
+  return {
+    Binds: null,
+    Links: null,
+    Memory: 0,
+    MemorySwap: 0,
+    MemoryReservation: 0,
+    KernelMemory: 0,
+    CpuPercent: 0,
+    CpuShares: 0,
+    CpuPeriod: 0,
+    CpuQuota: 0,
+    CpusetCpus: '',
+    CpusetMems: '',
+    MaximumIOps: 0,
+    MaximumIOBps: 0,
+    BlkioWeight: 0,
+    BlkioWeightDevice: null,
+    BlkioDeviceReadBps: null,
+    BlkioDeviceWriteBps: null,
+    BlkioDeviceReadIOps: null,
+    BlkioDeviceWriteIOps: null,
+    MemorySwappiness: -1,
+    OomKillDisable: false,
+    OomScoreAdj: 0,
+    PidMode: '',
+    PidsLimit: 0,
+    PortBindings: {},
+    PublishAllPorts: false,
+    Privileged: false,
+    ReadonlyRootfs: false,
+    Dns: [],
+    DnsOptions: [],
+    DnsSearch: [],
+    ExtraHosts: null,
+    VolumesFrom: null,
+    CapAdd: null,
+    CapDrop: null,
+    GroupAdd: null,
+    RestartPolicy: { Name: '', MaximumRetryCount: 0 },
+    AutoRemove: false,
+    UsernsMode: '',
+    NetworkMode: 'default',
+    Devices: [],
+    Ulimits: null,
+    Sysctls: {},
+    SecurityOpt: null,
+    StorageOpt: {},
+    LogConfig: { Type: 'json-file', Config: {} },
+    CgroupParent: '',
+    VolumeDriver: '',
+    ShmSize: SHM_SIZE_DEFAULT,
+  };
+}
+
+export function completeHostConfig(given: Record<string, unknown> = {}): HostConfig {
+  const config = defaults();
+  for (const key of Object.keys(config)) {
+    if (given[key] !== undefined) config[key] = structuredClone(given[key]);
+  }
+  // The engine never keeps a zero size or an empty mode: both mean "the default".
+  if (!config.ShmSize) config.ShmSize = SHM_SIZE_DEFAULT;
+  if (!config.NetworkMode) config.NetworkMode = 'default';
+  return config;
+}
+
+/** The networks a container joins for its network mode: none for `container:<id>`, which shares another's. */
+export function networkNamesOf(networkMode: string): string[] {
+  if (networkMode.startsWith('container:')) return [];
+  return [networkMode === 'default' ? 'bridge' : networkMode];
+}
