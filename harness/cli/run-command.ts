@@ -92,12 +92,15 @@ export async function runCommand(args: string[]): Promise<number> {
     versions,
     checks: judged.checks,
     summary: summarize(judged.checks, versions),
+    timing: suite.timing,
   };
   const written = await writeReports(report, reportDir);
 
   write('');
   write(formatSummaryTable(report));
   for (const problem of [...judged.problems, ...suite.runErrors, ...leftovers]) write(`problem: ${problem}`);
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  write(`time: ${seconds(report.durationMs)} in all, ${seconds(suite.timing.suiteWallMs)} running checks; summed over checks ${seconds(suite.timing.checkMs)}, of which ${seconds(suite.timing.targetMs)} waiting on the target`);
   write(`reports: ${written.map((file: string) => path.relative(process.cwd(), file) || file).join(', ')}`);
   const gate = gateFailures(report);
   if (suite.checks.length === 0) write('no check ran: is --only right?');

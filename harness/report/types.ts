@@ -62,4 +62,6 @@ export interface Report {
   versions: string[];
   checks: CheckReport[];
   summary: Record<string, VersionSummary>;
+  /** optional: where the run's time went (see bench/README.md) */
+  timing?: { suiteWallMs: number; checkMs: number; targetMs: number };
 }

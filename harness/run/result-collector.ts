@@ -12,6 +12,8 @@ export class ResultCollector implements Reporter {
   private readonly checks = new Map<string, CheckReport>();
   /** failures outside any check: a suite file that does not load, an unhandled rejection */
   readonly runErrors: string[] = [];
+  /** summed over checks: time inside check functions, and the part of it spent waiting on the target */
+  readonly timing = { checkMs: 0, targetMs: 0 };
 
   constructor(private readonly selected: (id: string) => boolean = () => true) {}
 
@@ -22,6 +24,8 @@ export class ResultCollector implements Reporter {
     const version = testCase.project.name.slice(VERSION_PROJECT_PREFIX.length);
     const result = testCase.result();
     const durationMs = testCase.diagnostic()?.duration;
+    this.timing.checkMs += durationMs ?? 0;
+    this.timing.targetMs += meta.targetMs ?? 0;
     let entry: VersionResult;
     switch (result.state) {
       case 'passed':

@@ -15,6 +15,15 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export interface SuiteRun {
   checks: CheckReport[];
   runErrors: string[];
+  timing: RunTiming;
+}
+
+/** Where a run's time goes: the bench README quotes these. Check times are summed, so they overlap. */
+export interface RunTiming {
+  /** wall time of the vitest run, start-up included */
+  suiteWallMs: number;
+  checkMs: number;
+  targetMs: number;
 }
 
 export async function runSuite(options: {
@@ -26,6 +35,7 @@ export async function runSuite(options: {
   process.env[SESSION_ENV] = JSON.stringify(options.session);
   const selected = (id: string) => options.only?.test(id) ?? true;
   const collector = new ResultCollector(selected);
+  const startedAt = performance.now();
   const vitest = await startVitest(
     'test',
     [],
@@ -41,5 +51,9 @@ export async function runSuite(options: {
     { logLevel: 'error' },
   );
   await vitest.close();
-  return { checks: collector.results(), runErrors: collector.runErrors };
+  return {
+    checks: collector.results(),
+    runErrors: collector.runErrors,
+    timing: { suiteWallMs: performance.now() - startedAt, ...collector.timing },
+  };
 }

@@ -10,7 +10,7 @@ import {
   InvalidParameterError,
   MissingCommandError,
   NotFoundError,
-} from '../../model/errors.ts';
+} from '../model/errors.ts';
 import { HttpError } from './http-error.ts';
 import { sendJson, sendText } from './replies.ts';
 

@@ -2,7 +2,7 @@
  * The `filters` query parameter: a JSON map from filter name to values. dockerd also accepts the
  * older form `{"name": {"value": true}}`; both come out as lists of values.
  */
-import { InvalidParameterError } from '../../model/errors.ts';
+import { InvalidParameterError } from '../model/errors.ts';
 import { HttpError } from './http-error.ts';
 
 export type Filters = Record<string, string[]>;

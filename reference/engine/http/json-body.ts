@@ -3,7 +3,7 @@
  * a 400 worded like dockerd's decoder. Unknown properties are the reader's to ignore.
  */
 import type { IncomingMessage } from 'node:http';
-import { InvalidParameterError } from '../../model/errors.ts';
+import { InvalidParameterError } from '../model/errors.ts';
 
 export async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiVersion } from '../../../harness/versions.ts';
 import type { Dialect } from '../../../harness/dialect.ts';
-import type { EngineModel } from '../../model/engine-model.ts';
+import type { EngineModel } from '../model/engine-model.ts';
 import { HttpError } from './http-error.ts';
 
 export interface RouteContext {

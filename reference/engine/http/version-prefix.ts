@@ -21,18 +21,16 @@ export function splitVersionPrefix(path: string): VersionedPath {
   return { version: `${major}.${minor}`, path: match[2] };
 }
 
-/** The version itself when this server serves it. */
-export function supportedVersion(version: string): ApiVersion | undefined {
-  return API_VERSIONS.find((known) => known === version);
-}
+export type VersionCheck = { served: ApiVersion } | { refusal: string };
 
-/** dockerd's words for a version it does not serve; undefined for one it serves. */
-export function versionRefusal(version: string): string | undefined {
+/** The version when this server serves it, else dockerd's words for refusing it. */
+export function checkVersion(version: string): VersionCheck {
+  const served = API_VERSIONS.find((known) => known === version);
+  if (served) return { served };
   if (compareVersions(version, CURRENT_VERSION) > 0) {
-    return `client version ${version} is too new. Maximum supported API version is ${CURRENT_VERSION}`;
+    return { refusal: `client version ${version} is too new. Maximum supported API version is ${CURRENT_VERSION}` };
   }
-  if (compareVersions(version, OLDEST_VERSION) < 0) {
-    return `client version ${version} is too old. Minimum supported API version is ${OLDEST_VERSION}, please upgrade your client to a newer version`;
-  }
-  return undefined;
+  return {
+    refusal: `client version ${version} is too old. Minimum supported API version is ${OLDEST_VERSION}, please upgrade your client to a newer version`,
+  };
 }

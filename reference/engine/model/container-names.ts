@@ -1,8 +1,9 @@
 /**
  * Container names: the rule a given name must follow, and docker-style `adjective_surname` names for
- * containers created without one. Generated names are drawn from the container's id so that a
- * deterministic id source gives deterministic names.
+ * containers created without one. Generated names are drawn from a digest of the container's id, so
+ * a deterministic id source gives deterministic names, and ids alike but for a digit give unlike names.
  */
+import { createHash } from 'node:crypto';
 import { InvalidParameterError } from './errors.ts';
 
 /** dockerd's rule (the spec's `/?[a-zA-Z0-9_-]+` is narrower than what dockerd accepts) */
@@ -42,10 +43,12 @@ const TRIES = 6;
 
 export function generateName(id: string, isTaken: (name: string) => boolean): string {
   for (let attempt = 0; attempt < TRIES; attempt++) {
-    const draw = (offset: number) => parseInt(id.slice(attempt * 8 + offset, attempt * 8 + offset + 4), 16) || 0;
-    let name = `/${ADJECTIVES[draw(0) % ADJECTIVES.length]}_${SURNAMES[draw(4) % SURNAMES.length]}`;
-    if (attempt > 0) name += String(draw(2) % 10);
+    const draw = createHash('sha256').update(`${attempt}:${id}`).digest();
+    let name = `/${ADJECTIVES[draw.readUInt16BE(0) % ADJECTIVES.length]}_${SURNAMES[draw.readUInt16BE(2) % SURNAMES.length]}`;
+    if (attempt > 0) name += String(draw.readUInt8(4) % 10);
     if (!isTaken(name)) return name;
   }
-  return `/${id.slice(0, 12)}`;
+  // Ids are unique, so the whole id is free even where its short form is not.
+  const short = `/${id.slice(0, 12)}`;
+  return isTaken(short) ? `/${id}` : short;
 }

@@ -16,16 +16,14 @@ export interface EngineModelOptions {
 
 export class EngineModel {
   readonly clock: () => Date;
-  readonly ids: () => string;
   readonly images: ImageStore;
   readonly containers: ContainerStore;
   readonly system: SystemInfo;
 
   constructor(options: EngineModelOptions = {}) {
     this.clock = options.clock ?? (() => new Date());
-    this.ids = options.ids ?? randomId;
     this.images = new ImageStore();
-    this.containers = new ContainerStore(this.images, this.clock, this.ids);
+    this.containers = new ContainerStore(this.images, this.clock, options.ids ?? randomId);
     this.system = new SystemInfo(this.containers, this.images, this.clock);
   }
 

@@ -1,0 +1,72 @@
+/** Container endpoints (spec/1 §4.1): list, create, inspect, remove. */
+import { atLeast } from '../../../harness/versions.ts';
+import { InvalidParameterError } from '../model/errors.ts';
+import { parseBooleanQuery } from './boolean-query.ts';
+import { containerInspect, containerSummary } from './container-views.ts';
+import { parseCreateBody } from './create-container-body.ts';
+import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
+import { readJsonBody } from './json-body.ts';
+import { pendingContainerRoutes } from './pending-container-routes.ts';
+import { sendEmpty, sendJson } from './replies.ts';
+import type { Route } from './route-table.ts';
+
+/** dockerd's container list filters; those it knows that the reference does not apply yet answer 501. */
+const LIST_FILTERS = {
+  applied: ['id', 'name', 'label', 'status'],
+  notYet: ['ancestor', 'before', 'since', 'exited', 'health', 'isolation', 'is-task', 'network', 'volume', 'expose', 'publish'],
+} as const;
+
+export const containerRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/containers/json',
+    handle: ({ response, model, query, version }) => {
+      const filters = parseFiltersQuery(query.get('filters'));
+      checkFilterNames(filters, LIST_FILTERS);
+      const withSize = parseBooleanQuery(query.get('size'), false);
+      const containers = model.containers.list({
+        all: parseBooleanQuery(query.get('all'), false),
+        limit: parseLimit(query.get('limit')),
+        filters,
+      });
+      const now = model.clock();
+      const items = containers.map((container) => containerSummary(container, version, now, withSize ? model.containers.sizeOf(container) : undefined));
+      sendJson(response, 200, items);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/containers/create',
+    handle: async ({ request, response, model, query, version }) => {
+      const { config, hostConfig } = parseCreateBody(await readJsonBody(request), version);
+      const container = model.containers.create({ name: query.get('name') || undefined, config, hostConfig });
+      sendJson(response, 201, { Id: container.id, Warnings: null });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/containers/{id*}/json',
+    handle: ({ response, model, params, query, version }) => {
+      const container = model.containers.find(params.id ?? '');
+      const withSize = atLeast(version, '1.21') && parseBooleanQuery(query.get('size'), false);
+      sendJson(response, 200, containerInspect(container, version, withSize ? model.containers.sizeOf(container) : undefined));
+    },
+  },
+  ...pendingContainerRoutes,
+  {
+    method: 'DELETE',
+    path: '/containers/{id*}',
+    handle: ({ response, model, params, query }) => {
+      // `v` (remove anonymous volumes) has nothing to act on until volumes are modelled.
+      model.containers.remove(params.id ?? '', { force: parseBooleanQuery(query.get('force'), false) });
+      sendEmpty(response, 204);
+    },
+  },
+];
+
+/** An integer, as dockerd's strconv.Atoi reads it; absent or empty is no limit. */
+function parseLimit(text: string | null): number | undefined {
+  if (text === null || text === '') return undefined;
+  if (!/^[+-]?\d+$/.test(text)) throw new InvalidParameterError(`invalid limit: ${JSON.stringify(text)} is not an integer`);
+  return Number(text);
+}

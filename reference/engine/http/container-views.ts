@@ -1,0 +1,103 @@
+/**
+ * Containers as each API version shows them: the list item (spec/1 §2.1) and the inspect object
+ * (§2.2). Fields appear and disappear here, by version; the model knows none of this.
+ */
+import { atLeast, before } from '../../../harness/versions.ts';
+import type { Container, EndpointSettings } from '../model/container.ts';
+import type { ContainerSize } from '../model/container-store.ts';
+import { statusText } from '../model/container-status-text.ts';
+import { STORAGE_DRIVER } from '../model/daemon-build.ts';
+import { formatTimestamp, unixSeconds } from '../model/timestamps.ts';
+
+/** The execution driver dockerd named in inspect until it dropped the field after 1.21. */
+const EXEC_DRIVER = 'native-0.2';
+
+export function containerSummary(container: Container, version: string, now: Date, size?: ContainerSize): Record<string, unknown> {
+  return {
+    Id: container.id,
+    Names: [container.name],
+    Image: container.config.Image,
+    ...(atLeast(version, '1.21') && { ImageID: container.imageId }),
+    Command: commandText(container),
+    Created: unixSeconds(container.created),
+    Ports: [],
+    ...(size && { SizeRw: size.rw, SizeRootFs: size.rootFs }),
+    Labels: container.config.Labels,
+    ...(atLeast(version, '1.23') && { State: container.state.Status }),
+    Status: statusText(container.state, now),
+    ...(atLeast(version, '1.23') && {
+      HostConfig: { NetworkMode: container.hostConfig.NetworkMode },
+      NetworkSettings: { Networks: container.networks },
+      Mounts: [],
+    }),
+  };
+}
+
+/** dockerd's Command column: path and arguments, an argument with a space in single quotes. */
+function commandText(container: Container): string {
+  const args = container.args.map((arg) => (arg.includes(' ') ? `'${arg}'` : arg));
+  return [container.path, ...args].join(' ');
+}
+
+export function containerInspect(container: Container, version: string, size?: ContainerSize): Record<string, unknown> {
+  const { Status, Dead, ...state } = container.state;
+  return {
+    Id: container.id,
+    Created: formatTimestamp(container.created),
+    Path: container.path,
+    Args: container.args,
+    State: {
+      ...(atLeast(version, '1.21') && { Status }),
+      ...state,
+      ...(atLeast(version, '1.25') && { Dead }),
+    },
+    Image: container.imageId,
+    ResolvConfPath: '',
+    HostnamePath: '',
+    HostsPath: '',
+    LogPath: '',
+    Name: container.name,
+    RestartCount: container.restartCount,
+    Driver: STORAGE_DRIVER,
+    ...(before(version, '1.22') && { ExecDriver: EXEC_DRIVER }),
+    MountLabel: '',
+    ProcessLabel: '',
+    AppArmorProfile: '',
+    ExecIDs: null,
+    HostConfig: container.hostConfig,
+    ...(size && { SizeRw: size.rw, SizeRootFs: size.rootFs }),
+    Mounts: [],
+    Config: container.config,
+    NetworkSettings: networkSettings(container.networks, version),
+    ...(before(version, '1.19') && { Volumes: {}, VolumesRW: {} }),
+  };
+}
+
+/** Before 1.21 only the flat fields of the default bridge; from 1.21 the per-network map besides them. */
+function networkSettings(networks: Record<string, EndpointSettings>, version: string): Record<string, unknown> {
+  const bridge = networks.bridge;
+  const flat = {
+    Gateway: bridge?.Gateway ?? '',
+    IPAddress: bridge?.IPAddress ?? '',
+    IPPrefixLen: bridge?.IPPrefixLen ?? 0,
+    MacAddress: bridge?.MacAddress ?? '',
+  };
+  if (before(version, '1.21')) return { Bridge: '', ...flat, PortMapping: null, Ports: {} };
+  return {
+    Bridge: '',
+    SandboxID: '',
+    HairpinMode: false,
+    LinkLocalIPv6Address: '',
+    LinkLocalIPv6PrefixLen: 0,
+    Ports: {},
+    SandboxKey: '',
+    SecondaryIPAddresses: null,
+    SecondaryIPv6Addresses: null,
+    EndpointID: bridge?.EndpointID ?? '',
+    ...flat,
+    GlobalIPv6Address: bridge?.GlobalIPv6Address ?? '',
+    GlobalIPv6PrefixLen: bridge?.GlobalIPv6PrefixLen ?? 0,
+    IPv6Gateway: bridge?.IPv6Gateway ?? '',
+    Networks: networks,
+  };
+}
