@@ -12,17 +12,22 @@ export const PREFERRED_IMAGE = 'busybox:latest';
 
 export interface FixtureImage {
   image: string;
+  /** the image id on the target */
+  id: string;
   /** removes the image when this run imported it; a no-op otherwise */
   release(): Promise<void>;
 }
 
-async function imageExists(engine: EngineClient, name: string): Promise<boolean> {
-  return (await engine.get(`/images/${encodeURIComponent(name)}/json`)).status === 200;
+/** The image's id, or undefined when the target does not have it. */
+async function imageId(engine: EngineClient, name: string): Promise<string | undefined> {
+  const res = await engine.get(`/images/${encodeURIComponent(name)}/json`);
+  return res.status === 200 ? res.json<{ Id: string }>().Id : undefined;
 }
 
 export async function ensureFixtureImage(engine: EngineClient, busyboxPath: string): Promise<FixtureImage> {
   const keep = { release: async () => undefined };
-  if (await imageExists(engine, PREFERRED_IMAGE)) return { image: PREFERRED_IMAGE, ...keep };
+  const preferred = await imageId(engine, PREFERRED_IMAGE);
+  if (preferred) return { image: PREFERRED_IMAGE, id: preferred, ...keep };
 
   let binary: Buffer;
   try {
@@ -32,7 +37,8 @@ export async function ensureFixtureImage(engine: EngineClient, busyboxPath: stri
   }
   const rootfs = await buildBusyboxRootfs(binary);
   const image = fixtureImageTag(rootfs);
-  if (await imageExists(engine, image)) return { image, ...keep };
+  const existing = await imageId(engine, image);
+  if (existing) return { image, id: existing, ...keep };
 
   const [repo = image, tag = 'latest'] = image.split(':');
   const res = await engine.post('/images/create', {
@@ -41,11 +47,11 @@ export async function ensureFixtureImage(engine: EngineClient, busyboxPath: stri
     body: rootfs,
   });
   // The import answers 200 with a JSON progress stream; an error can hide inside it.
-  if (res.status !== 200 || /"error"/.test(res.text()) || !(await imageExists(engine, image))) {
-    throw new TargetError(`could not import the busybox fixture image: ${res.describe()}`);
-  }
+  const id = res.status === 200 && !/"error"/.test(res.text()) ? await imageId(engine, image) : undefined;
+  if (!id) throw new TargetError(`could not import the busybox fixture image: ${res.describe()}`);
   return {
     image,
+    id,
     release: async () => {
       await engine.delete(`/images/${encodeURIComponent(image)}`, { query: { force: 1 } });
     },

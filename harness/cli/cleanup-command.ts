@@ -6,8 +6,8 @@ import { parseFlags } from './parse-flags.ts';
 import { parseTarget, TargetError } from '../target.ts';
 import { EngineClient } from '../client/engine-client.ts';
 import { createDispatcher } from '../client/dispatcher.ts';
-import { RUN_LABEL } from '../resources.ts';
-import { FIXTURE_REPOSITORY } from '../../fixtures/busybox-rootfs.ts';
+import { removeLeftovers } from '../run/leftover-removal.ts';
+import { reach } from '../run/prepare-target.ts';
 
 export async function cleanupCommand(args: string[]): Promise<number> {
   const { values } = parseFlags(args, {
@@ -22,24 +22,11 @@ export async function cleanupCommand(args: string[]): Promise<number> {
   const dispatcher = createDispatcher(target.connection);
   const engine = new EngineClient(target.connection, dispatcher, undefined);
   try {
-    const listed = await engine.get('/containers/json', { query: { all: 1, filters: JSON.stringify({ label: [RUN_LABEL] }) } }).catch((error: { cause?: { code?: string } }) => {
-      throw new TargetError(`cannot reach ${target.url}: ${error.cause?.code ?? String(error)}`);
-    });
-    if (listed.status !== 200) throw new TargetError(`listing containers failed: ${listed.describe()}`);
-    let removed = 0;
-    for (const { Id } of listed.json<{ Id: string }[]>()) {
-      const res = await engine.delete(`/containers/${Id}`, { query: { force: 1, v: 1 } });
-      if (res.status === 204 || res.status === 404) removed += 1;
-      else console.error(`could not remove container ${Id.slice(0, 12)}: ${res.describe()}`);
-    }
-    const images = await engine.get('/images/json', { query: { filter: FIXTURE_REPOSITORY } });
-    for (const image of images.status === 200 ? images.json<{ Id: string }[]>() : []) {
-      // Without force: an image a container still uses is someone's, not a leftover.
-      const res = await engine.delete(`/images/${image.Id}`);
-      if (res.status === 200) removed += 1;
-    }
-    console.log(`cleanup: removed ${removed} leftover object(s) from ${target.url}`);
-    return 0;
+    await reach(engine, target.url);
+    const { removed, failed } = await removeLeftovers(engine, undefined, { images: true });
+    for (const line of failed) console.error(`could not remove ${line}`);
+    console.log(`cleanup: removed ${removed.length} leftover object(s) from ${target.url}${removed.length ? `: ${removed.join(', ')}` : ''}`);
+    return failed.length === 0 ? 0 : 1;
   } finally {
     await dispatcher.close();
   }

@@ -65,13 +65,23 @@ export async function runCommand(args: string[]): Promise<number> {
   const write = (line: string) => process.stdout.write(`${line}\n`);
   write(`shipshape: ${prepared.session.target.url} (${dialect.name} dialect${prepared.server?.Version ? `, server ${prepared.server.Version} API ${prepared.server.ApiVersion}` : ''}) at ${versions.join(', ')}; seed ${seed}; fixture image ${prepared.session.fixtureImage}`);
 
+  // Ctrl-C stops the checks but not the clean-up: what the run created is removed before exiting.
+  const interrupt = new AbortController();
+  const onInterrupt = () => {
+    write('interrupted: stopping the checks and cleaning up the target (Ctrl-C again to abandon)');
+    process.once('SIGINT', () => process.exit(130));
+    interrupt.abort();
+  };
+  process.once('SIGINT', onInterrupt);
   let suite;
   let leftovers: string[];
   try {
-    suite = await runSuite({ session: prepared.session, versions, only, write });
+    suite = await runSuite({ session: prepared.session, versions, only, write, signal: interrupt.signal });
   } finally {
+    process.removeListener('SIGINT', onInterrupt);
     leftovers = await prepared.close();
   }
+  if (interrupt.signal.aborted) return 130;
 
   const judged = expectations ? applyExpectations(suite.checks, versions, expectations) : { checks: suite.checks, problems: [] };
   const finishedAt = new Date();

@@ -12,6 +12,7 @@ import type { RunSession } from '../session.ts';
 import type { ServerVersion } from '../report/types.ts';
 import { ensureFixtureImage } from '../fixture-image.ts';
 import { leftoversSince, snapshotDaemon } from './daemon-snapshot.ts';
+import { removeLeftovers } from './leftover-removal.ts';
 
 export interface PrepareOptions {
   target: TargetSpec;
@@ -34,7 +35,7 @@ export function connectionOf(address: string): Connection {
   return { origin: address.replace(/^tcp:/, 'http:') };
 }
 
-async function reach(engine: EngineClient, url: string): Promise<void> {
+export async function reach(engine: EngineClient, url: string): Promise<void> {
   try {
     const res = await engine.get('/_ping', { signal: AbortSignal.timeout(REACH_TIMEOUT_MS) });
     if (res.status !== 200) throw new TargetError(`${url} answered GET /_ping with ${res.status}: is it a container engine?`);
@@ -72,19 +73,25 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
     const engine = new EngineClient(connection, dispatcher, undefined);
     await reach(engine, url);
 
-    if (options.target.kind === 'live') {
-      const before = await snapshotDaemon(engine);
-      closers.push(async () => {
-        leftovers.push(...leftoversSince(before, await snapshotDaemon(engine)));
-      });
-    }
+    const before = options.target.kind === 'live' ? await snapshotDaemon(engine) : undefined;
     const versionAnswer = await engine.get('/version');
     const server = versionAnswer.status === 200 ? versionAnswer.json<ServerVersion>() : undefined;
     const fixture = await ensureFixtureImage(engine, options.busyboxPath);
-    closers.push(() => fixture.release());
+    const runId = randomBytes(4).toString('hex');
+    // Runs first at close: note what the checks left, remove it, then remove the fixture image.
+    closers.push(async () => {
+      if (before) {
+        const after = await snapshotDaemon(engine);
+        after.images.delete(fixture.id);
+        leftovers.push(...leftoversSince(before, after));
+        const removal = await removeLeftovers(engine, runId);
+        leftovers.push(...removal.failed.map((line) => `could not remove ${line}`));
+      }
+      await fixture.release();
+    });
 
     const session: RunSession = {
-      runId: randomBytes(4).toString('hex'),
+      runId,
       target: { url, kind: options.target.kind, connection },
       dialect: options.dialect,
       fixtureImage: fixture.image,

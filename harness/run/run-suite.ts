@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startVitest } from 'vitest/node';
+import { createVitest } from 'vitest/node';
 import { SESSION_ENV, type RunSession } from '../session.ts';
 import { ResultCollector, VERSION_PROJECT_PREFIX } from './result-collector.ts';
 import { ProgressReporter } from './progress-reporter.ts';
@@ -31,14 +31,15 @@ export async function runSuite(options: {
   versions: string[];
   only?: RegExp;
   write: (line: string) => void;
+  /** Ctrl-C: cancel the run; the caller then cleans the target up */
+  signal?: AbortSignal;
 }): Promise<SuiteRun> {
   process.env[SESSION_ENV] = JSON.stringify(options.session);
   const selected = (id: string) => options.only?.test(id) ?? true;
   const collector = new ResultCollector(selected);
   const startedAt = performance.now();
-  const vitest = await startVitest(
+  const vitest = await createVitest(
     'test',
-    [],
     {
       root: REPO_ROOT,
       config: path.join(REPO_ROOT, 'vitest.config.ts'),
@@ -50,7 +51,14 @@ export async function runSuite(options: {
     },
     { logLevel: 'error' },
   );
-  await vitest.close();
+  const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    await vitest.start();
+  } finally {
+    options.signal?.removeEventListener('abort', cancel);
+    await vitest.close();
+  }
   return {
     checks: collector.results(),
     runErrors: collector.runErrors,

@@ -29,13 +29,13 @@ check('system.query.booleans', {
 });
 
 check('system.query.booleans-other-values', {
-  title: 'other boolean query values read as dockerd reads them: no and none false, any other non-empty value true',
+  title: 'other boolean query values read as dockerd reads them: empty, no and none false, anything else true',
   spec: '1 §4',
   since: '1.18',
   tags: ['state'],
 }, async (context) => {
-  const seen = await readings(context, ['yes', 'on', '2', 'no', 'none']);
-  context.expect(seen, 'all=<value> lists a created container').toEqual({ yes: true, on: true, 2: true, no: false, none: false });
+  const seen = await readings(context, ['yes', 'on', '2', 'no', 'none', '']);
+  context.expect(seen, 'all=<value> lists a created container').toEqual({ yes: true, on: true, 2: true, no: false, none: false, '': false });
 });
 
 check('system.json.unknown-properties', {

@@ -1,0 +1,116 @@
+/**
+ * What report.html and summary.md both show, computed once: the facts of the run, per-version and
+ * per-area counts, and the results that fail the gate. The renderers only lay it out.
+ */
+import { compareVersions } from '../versions.ts';
+import { countResults, resultsAt, summarize } from './summarize.ts';
+import { failsGate } from './result-statuses.ts';
+import type { CheckReport, Report, VersionResult, VersionSummary } from './types.ts';
+
+export interface SummaryView {
+  version: string;
+  counts: VersionSummary;
+}
+
+export interface AreaView {
+  area: string;
+  checks: CheckReport[];
+  byVersion: SummaryView[];
+}
+
+export interface ProblemView {
+  check: CheckReport;
+  result: VersionResult;
+  /** an earlier version of the run where this check ended the same way with the same message */
+  sameAs?: string;
+}
+
+export interface ReportView {
+  title: string;
+  /** label, value: the target and the run, in reading order */
+  facts: [string, string][];
+  versions: string[];
+  perVersion: SummaryView[];
+  areas: AreaView[];
+  problemsByVersion: { version: string; problems: ProblemView[] }[];
+}
+
+export function reportView(report: Report): ReportView {
+  const versions = [...report.versions].sort(compareVersions);
+  const summary = summarize(report.checks, versions);
+  const checks = [...report.checks].sort((a, b) => a.id.localeCompare(b.id));
+  const areaNames = [...new Set(checks.map((check) => check.area))].sort();
+  return {
+    title: `Shipshape: ${report.target.url}`,
+    facts: facts(report),
+    versions,
+    perVersion: versions.map((version) => ({ version, counts: summary[version] ?? countResults([]) })),
+    areas: areaNames.map((area) => {
+      const inArea = checks.filter((check) => check.area === area);
+      return { area, checks: inArea, byVersion: versions.map((version) => ({ version, counts: countResults(resultsAt(inArea, version)) })) };
+    }),
+    problemsByVersion: problemsByVersion(checks, versions),
+  };
+}
+
+/** `97.5%`, or `–` when nothing was judged at all (conformance is 1 there, which would read as a pass). */
+export function conformanceText(counts: VersionSummary): string {
+  const judged = counts.passed + counts.failed + counts.error + (counts.expectedFailures ?? 0);
+  return judged === 0 ? '–' : `${(Math.floor(counts.conformance * 1000 + 1e-9) / 10).toFixed(1)}%`;
+}
+
+/** The text that explains a result: the failure message, else the skip or expectation reason. */
+export function resultDetail(result: VersionResult): string | undefined {
+  if (result.message && result.reason) return `${result.reason}\n${result.message}`;
+  return result.message ?? result.reason;
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+}
+
+function facts(report: Report): [string, string][] {
+  const { target } = report;
+  const server = target.server;
+  const serverText = server
+    ? [
+        server.Version && `version ${server.Version}`,
+        server.ApiVersion && `API ${server.ApiVersion}${server.MinAPIVersion ? ` (min ${server.MinAPIVersion})` : ''}`,
+        server.Os && `${server.Os}${server.Arch ? `/${server.Arch}` : ''}`,
+      ].filter(Boolean).join(', ')
+    : 'did not answer GET /version';
+  const rows: [string, string][] = [
+    ['target', target.url],
+    ['kind', `${target.kind}, ${target.dialect} dialect`],
+    ['server', serverText],
+  ];
+  if (target.authUrl) rows.push(['token service', target.authUrl]);
+  if (target.accountsUrl) rows.push(['accounts API', target.accountsUrl]);
+  rows.push(
+    ['run', `${report.startedAt} – ${report.finishedAt} (${formatDuration(report.durationMs)})`],
+    ['seed', `${report.seed} (--seed ${report.seed} reproduces the property checks)`],
+    ['tool', `${report.tool.name} ${report.tool.version}`],
+  );
+  return rows;
+}
+
+function problemsByVersion(checks: CheckReport[], versions: string[]): ReportView['problemsByVersion'] {
+  const firstSeen = new Map<string, string>();
+  return versions
+    .map((version) => {
+      const problems: ProblemView[] = [];
+      for (const check of checks) {
+        const result = check.results[version];
+        if (!result || !failsGate(result.status)) continue;
+        const key = JSON.stringify([check.id, result.status, resultDetail(result)]);
+        const sameAs = firstSeen.get(key);
+        if (sameAs === undefined) firstSeen.set(key, version);
+        problems.push({ check, result, ...(sameAs === undefined ? {} : { sameAs }) });
+      }
+      return { version, problems };
+    })
+    .filter(({ problems }) => problems.length > 0);
+}
