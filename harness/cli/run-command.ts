@@ -76,14 +76,16 @@ export async function runCommand(args: string[]): Promise<number> {
   let suite;
   let leftovers: string[];
   try {
-    suite = await runSuite({ session: prepared.session, versions, only, write, signal: interrupt.signal });
+    const isExpected = (id: string, version: string) =>
+      expectations?.entries.get(id)?.some((entry) => entry.versions.some((listed) => listed === version)) ?? false;
+    suite = await runSuite({ session: prepared.session, versions, only, write, signal: interrupt.signal, isExpected });
   } finally {
     process.removeListener('SIGINT', onInterrupt);
     leftovers = await prepared.close();
   }
   if (interrupt.signal.aborted) return 130;
 
-  const judged = expectations ? applyExpectations(suite.checks, versions, expectations) : { checks: suite.checks, problems: [] };
+  const judged = expectations ? applyExpectations(suite.checks, versions, expectations, { selected: (id) => only?.test(id) ?? true }) : { checks: suite.checks, problems: [] };
   const finishedAt = new Date();
   const report: Report = {
     tool: { name: 'shipshape', version: await readToolVersion() },

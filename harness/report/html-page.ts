@@ -3,7 +3,7 @@
  * inline CSS and script, nothing fetched, so it opens from file:// or as a CI artifact.
  */
 import { escapeText } from './markup-escape.ts';
-import { STATUS_LABEL, STATUS_SYMBOL } from './result-statuses.ts';
+import { statusText } from './result-statuses.ts';
 import type { ResultStatus } from './types.ts';
 
 const STYLE = `
@@ -53,6 +53,5 @@ export function htmlPage(options: { title: string; body: string; extraStyle?: st
 
 /** A status as symbol and words, coloured. */
 export function statusBadge(status: ResultStatus | 'absent'): string {
-  if (status === 'absent') return '<span class="badge s-none">· absent</span>';
-  return `<span class="badge status s-${status}">${STATUS_SYMBOL[status]} ${STATUS_LABEL[status]}</span>`;
+  return `<span class="badge status s-${status === 'absent' ? 'none' : status}">${escapeText(statusText(status))}</span>`;
 }

@@ -1,5 +1,5 @@
 /**
- * Escaping for XML (junit.xml) and HTML (report.html). Failure messages quote whatever a target
+ * Escaping for XML (junit.xml) and HTML (report.html, and the raw HTML Markdown allows). Failure messages quote whatever a target
  * answered, so they may hold markup, ANSI escapes or stray control characters; XML 1.0 forbids most
  * C0 controls outright, so those are written as visible `\u001b` text rather than dropped.
  */
@@ -14,9 +14,14 @@ function visible(char: string): string {
   return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
+/** Control characters (and the other code points XML forbids) as visible `\u001b` text; Markdown wants this too. */
+export function showControlCharacters(text: string): string {
+  return text.replace(FORBIDDEN, visible);
+}
+
 /** Text content of an element. */
 export function escapeText(text: string): string {
-  return text.replace(FORBIDDEN, visible).replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
+  return showControlCharacters(text).replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
 }
 
 /** An attribute value: also keeps line breaks and tabs, which attribute normalisation would turn into spaces. */

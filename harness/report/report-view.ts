@@ -35,6 +35,16 @@ export interface ReportView {
   problemsByVersion: { version: string; problems: ProblemView[] }[];
 }
 
+/** The counts every per-version table shows, in order, with their column titles. */
+export const COUNT_COLUMNS: [string, (counts: VersionSummary) => number][] = [
+  ['passed', (c) => c.passed],
+  ['failed', (c) => c.failed],
+  ['error', (c) => c.error],
+  ['skipped', (c) => c.skipped],
+  ['expected failures', (c) => c.expectedFailures ?? 0],
+  ['unexpected passes', (c) => c.unexpectedPasses ?? 0],
+];
+
 export function reportView(report: Report): ReportView {
   const versions = [...report.versions].sort(compareVersions);
   const summary = summarize(report.checks, versions);
@@ -59,9 +69,9 @@ export function conformanceText(counts: VersionSummary): string {
   return judged === 0 ? '–' : `${(Math.floor(counts.conformance * 1000 + 1e-9) / 10).toFixed(1)}%`;
 }
 
-/** The text that explains a result: the failure message, else the skip or expectation reason. */
+/** The text that explains a result: the reason (skip or expectation), then the failure message unless it quotes the reason. */
 export function resultDetail(result: VersionResult): string | undefined {
-  if (result.message && result.reason) return `${result.reason}\n${result.message}`;
+  if (result.message && result.reason && !result.message.includes(result.reason)) return `${result.reason}\n${result.message}`;
   return result.message ?? result.reason;
 }
 

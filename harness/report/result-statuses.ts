@@ -24,6 +24,11 @@ export const STATUS_LABEL: Record<ResultStatus, string> = {
   'unexpected-pass': 'unexpected pass',
 };
 
+/** Symbol and words; `absent` is a check with no result at a version (a diff shows it appearing or going). */
+export function statusText(status: ResultStatus | 'absent'): string {
+  return status === 'absent' ? '· absent' : `${STATUS_SYMBOL[status]} ${STATUS_LABEL[status]}`;
+}
+
 /** What fails the gate of a run: the target did not conform, the check could not run, or an expectation is stale. */
 export function failsGate(status: ResultStatus): boolean {
   return status === 'failed' || status === 'error' || status === 'unexpected-pass';

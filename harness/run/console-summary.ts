@@ -1,5 +1,6 @@
 /** The per-version table `shipshape run` prints at the end. */
 import type { Report } from '../report/types.ts';
+import { conformanceText } from '../report/report-view.ts';
 
 export function formatSummaryTable(report: Report): string {
   const header = ['version', 'passed', 'failed', 'error', 'skipped', 'expected', 'unexpected', 'conformance'];
@@ -14,7 +15,7 @@ export function formatSummaryTable(report: Report): string {
       String(s.skipped),
       String(s.expectedFailures ?? 0),
       String(s.unexpectedPasses ?? 0),
-      `${(s.conformance * 100).toFixed(1)}%`,
+      conformanceText(s),
     ];
   });
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));

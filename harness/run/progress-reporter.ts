@@ -4,6 +4,7 @@
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import path from 'node:path';
+import { VERSION_PROJECT_PREFIX } from './result-collector.ts';
 
 export class ProgressReporter implements Reporter {
   private done = 0;
@@ -11,6 +12,8 @@ export class ProgressReporter implements Reporter {
   constructor(
     private readonly write: (line: string) => void,
     private readonly root: string,
+    /** failures the --expect file lists are shown as expected, so a reader sees only news */
+    private readonly isExpected: (id: string, version: string) => boolean = () => false,
   ) {}
 
   onTestCaseResult(testCase: TestCase): void {
@@ -19,8 +22,10 @@ export class ProgressReporter implements Reporter {
     const descriptor = testCase.meta().check;
     if (result.state !== 'failed' || !descriptor) return;
     const outcome = testCase.meta().outcome ?? 'error';
+    const version = testCase.project.name.slice(VERSION_PROJECT_PREFIX.length);
+    const expected = outcome === 'failed' && this.isExpected(descriptor.id, version);
     const firstLine = result.errors[0]?.message.split('\n')[0] ?? '';
-    this.write(`  ${outcome === 'failed' ? '✗' : '!'} ${testCase.project.name} ${descriptor.id}: ${firstLine}`);
+    this.write(`  ${expected ? 'x (expected)' : outcome === 'failed' ? '✗' : '! error'} ${testCase.project.name} ${descriptor.id}: ${firstLine}`);
   }
 
   onTestModuleEnd(testModule: TestModule): void {

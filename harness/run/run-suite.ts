@@ -33,6 +33,7 @@ export async function runSuite(options: {
   write: (line: string) => void;
   /** Ctrl-C: cancel the run; the caller then cleans the target up */
   signal?: AbortSignal;
+  isExpected?: (id: string, version: string) => boolean;
 }): Promise<SuiteRun> {
   process.env[SESSION_ENV] = JSON.stringify(options.session);
   const selected = (id: string) => options.only?.test(id) ?? true;
@@ -47,7 +48,7 @@ export async function runSuite(options: {
       testNamePattern: options.only,
       watch: false,
       passWithNoTests: true,
-      reporters: [collector, new ProgressReporter(options.write, REPO_ROOT)],
+      reporters: [collector, new ProgressReporter(options.write, REPO_ROOT, options.isExpected)],
     },
     { logLevel: 'error' },
   );

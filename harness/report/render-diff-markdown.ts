@@ -1,0 +1,37 @@
+/** `shipshape diff --format md`: per version, a table per kind of change. */
+import { CHANGE_KINDS, changeTotals, labelText, type ReportDiff } from './diff-model.ts';
+import { mdCell, mdCode } from './markdown-text.ts';
+import { conformanceText } from './report-view.ts';
+import { statusText } from './result-statuses.ts';
+import { truncate } from './truncate-text.ts';
+
+/** A table cell holds the gist of a message; the reports hold the rest. */
+const DETAIL_CHARS = 240;
+
+export function renderDiffMarkdown(diff: ReportDiff): string {
+  const lines = ['# Shipshape diff', '', `- **A**: ${mdCell(labelText(diff.a))}`, `- **B**: ${mdCell(labelText(diff.b))}`];
+  lines.push(`- **compared versions**: ${diff.comparedVersions.join(', ') || 'none'}`);
+  if (diff.onlyInA.length > 0) lines.push(`- **versions only in A**: ${diff.onlyInA.join(', ')}`);
+  if (diff.onlyInB.length > 0) lines.push(`- **versions only in B**: ${diff.onlyInB.join(', ')}`);
+  lines.push('');
+  if (diff.empty) {
+    lines.push('No differences: every check has the same status at every version in both reports.');
+    return `${lines.join('\n')}\n`;
+  }
+  const totals = changeTotals(diff);
+  lines.push(CHANGE_KINDS.map(({ kind, title }) => `${title.toLowerCase()}: ${totals[kind]}`).join(', '), '');
+
+  for (const version of diff.versions) {
+    lines.push(`## ${version.version}: conformance ${conformanceText(version.summary.a)} → ${conformanceText(version.summary.b)}`, '');
+    for (const { kind, title, meaning } of CHANGE_KINDS) {
+      const changes = version[kind];
+      if (changes.length === 0) continue;
+      lines.push(`### ${title} (${changes.length})`, '', `_${meaning}_`, '', '| check | A | B | detail |', '| --- | --- | --- | --- |');
+      for (const change of changes) {
+        lines.push(`| ${mdCode(change.id)} | ${statusText(change.from)} | ${statusText(change.to)} | ${mdCell(truncate(change.detail ?? '', DETAIL_CHARS))} |`);
+      }
+      lines.push('');
+    }
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}

@@ -1,0 +1,87 @@
+/**
+ * junit.xml for CI test tabs: one <testsuite> per API version (`v1.24`), one <testcase> per check at
+ * that version. An expected failure is a pass with a note, since the gate accepts it; an unexpected
+ * pass is a failure, since the gate rejects it until the expectation is removed.
+ */
+import { escapeAttribute, escapeText } from './markup-escape.ts';
+import { compareVersions } from '../versions.ts';
+import { countResults, resultsAt } from './summarize.ts';
+import { firstLine, truncate } from './truncate-text.ts';
+import type { CheckReport, Report, VersionResult, VersionSummary } from './types.ts';
+
+/** CI tools show the message attribute as a one-line headline; the element's text has it all. */
+const HEADLINE_CHARS = 300;
+
+export function renderJunit(report: Report): string {
+  const versions = [...report.versions].sort(compareVersions);
+  const checks = [...report.checks].sort((a, b) => a.id.localeCompare(b.id));
+  const suites = versions.map((version) => testSuite(report, checks, version));
+  const totals = countResults(versions.flatMap((version) => resultsAt(checks, version)));
+  const attributes = junitCounts(totals, sumDurations(versions.flatMap((version) => resultsAt(checks, version))));
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="shipshape" ${attributes}>`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+function testSuite(report: Report, checks: CheckReport[], version: string): string {
+  const results = resultsAt(checks, version);
+  const cases = checks.flatMap((check) => {
+    const result = check.results[version];
+    return result ? [testCase(check, result)] : [];
+  });
+  return [
+    `  <testsuite name="v${escapeAttribute(version)}" ${junitCounts(countResults(results), sumDurations(results))} timestamp="${escapeAttribute(report.startedAt)}">`,
+    '    <properties>',
+    `      <property name="target" value="${escapeAttribute(report.target.url)}"/>`,
+    `      <property name="seed" value="${report.seed}"/>`,
+    '    </properties>',
+    ...cases,
+    '  </testsuite>',
+  ].join('\n');
+}
+
+function testCase(check: CheckReport, result: VersionResult): string {
+  const open = `    <testcase classname="${escapeAttribute(check.area)}" name="${escapeAttribute(check.id)}" time="${seconds(result.durationMs ?? 0)}"`;
+  const message = result.message ?? '';
+  switch (result.status) {
+    case 'passed':
+      return `${open}/>`;
+    case 'skipped':
+      return `${open}>\n      <skipped message="${escapeAttribute(result.reason ?? 'skipped')}"/>\n    </testcase>`;
+    case 'failed':
+    case 'unexpected-pass':
+      return `${open}>\n      <failure ${headline(message)} type="${result.status}">${escapeText(message)}</failure>\n    </testcase>`;
+    case 'error':
+      return `${open}>\n      <error ${headline(message)} type="error">${escapeText(message)}</error>\n    </testcase>`;
+    case 'expected-failure': {
+      const note = `expected failure${result.reason ? ` (${result.reason})` : ''}${message ? `:\n${message}` : ''}`;
+      return `${open}>\n      <system-out>${escapeText(note)}</system-out>\n    </testcase>`;
+    }
+  }
+}
+
+function headline(message: string): string {
+  return `message="${escapeAttribute(truncate(firstLine(message), HEADLINE_CHARS))}"`;
+}
+
+/**
+ * junit counts: `failures` are the gate's non-conformances (failed and unexpected passes), and an
+ * expected failure is one of the passing tests.
+ */
+function junitCounts(counts: VersionSummary, ms: number): string {
+  const tests = counts.passed + counts.failed + counts.error + counts.skipped + (counts.expectedFailures ?? 0);
+  const failures = counts.failed + (counts.unexpectedPasses ?? 0);
+  return `tests="${tests}" failures="${failures}" errors="${counts.error}" skipped="${counts.skipped}" time="${seconds(ms)}"`;
+}
+
+function sumDurations(results: VersionResult[]): number {
+  return results.reduce((sum, result) => sum + (result.durationMs ?? 0), 0);
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}

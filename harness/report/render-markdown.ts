@@ -1,0 +1,54 @@
+/** summary.md: the run in Markdown, for a CI job summary or a pull request comment. */
+import { mdCell, mdCode, mdFence } from './markdown-text.ts';
+import { STATUS_LABEL, STATUS_SYMBOL } from './result-statuses.ts';
+import { conformanceText, COUNT_COLUMNS, reportView, resultDetail, type ProblemView } from './report-view.ts';
+import { truncate } from './truncate-text.ts';
+import type { Report } from './types.ts';
+
+/** Enough of a message to see what was wrong; report.html and report.json keep all of it. */
+const MESSAGE_CHARS = 1200;
+const MESSAGE_LINES = 20;
+
+export function renderSummaryMarkdown(report: Report): string {
+  const view = reportView(report);
+  const lines: string[] = [`# ${mdCell(view.title)}`, ''];
+  for (const [label, value] of view.facts) lines.push(`- **${label}**: ${mdCell(value)}`);
+  lines.push(`- **versions**: ${view.versions.join(', ')}`, '');
+
+  lines.push('## Per version', '');
+  lines.push(tableRow(['version', 'conformance', ...COUNT_COLUMNS.map(([label]) => label)]), tableRule(2 + COUNT_COLUMNS.length));
+  for (const { version, counts } of view.perVersion) {
+    lines.push(tableRow([version, conformanceText(counts), ...COUNT_COLUMNS.map(([, count]) => String(count(counts)))]));
+  }
+
+  lines.push('', '## Per area (conformance)', '');
+  lines.push(tableRow(['area', 'checks', ...view.versions]), tableRule(2 + view.versions.length));
+  for (const { area, checks, byVersion } of view.areas) {
+    lines.push(tableRow([mdCell(area), String(checks.length), ...byVersion.map(({ counts }) => conformanceText(counts))]));
+  }
+
+  lines.push('', '## Failures, errors and unexpected passes', '');
+  if (view.problemsByVersion.length === 0) lines.push('None: every check passed, was skipped, or failed as expected.');
+  for (const { version, problems } of view.problemsByVersion) {
+    lines.push(`### ${version} (${problems.length})`, '');
+    for (const problem of problems) lines.push(...problemItem(problem));
+    lines.push('');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+function problemItem({ check, result, sameAs }: ProblemView): string[] {
+  const head = `- ${STATUS_SYMBOL[result.status]} **${STATUS_LABEL[result.status]}** ${mdCode(check.id)}: ${mdCell(check.title)}`;
+  if (sameAs !== undefined) return [`${head} (same as at ${sameAs})`];
+  const detail = resultDetail(result);
+  return detail ? [head, mdFence(truncate(detail, MESSAGE_CHARS, MESSAGE_LINES), '  ')] : [head];
+}
+
+function tableRow(cells: string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+/** The first column names the row; the others hold numbers, aligned right. */
+function tableRule(columns: number): string {
+  return `| --- |${' ---: |'.repeat(columns - 1)}`;
+}
