@@ -6,8 +6,8 @@
 import { escapeAttribute, escapeText, scriptJson } from './markup-escape.ts';
 import { htmlPage, statusBadge } from './html-page.ts';
 import { STATUSES, STATUS_LABEL, STATUS_SYMBOL } from './result-statuses.ts';
-import { conformanceText, COUNT_COLUMNS, reportView, resultDetail, type AreaView, type ReportView, type SummaryView } from './report-view.ts';
-import type { CheckReport, Report, ResultStatus } from './types.ts';
+import { conformanceText, COUNT_COLUMNS, notesOf, reportView, resultDetail, type AreaView, type ReportView, type SummaryView } from './report-view.ts';
+import type { CheckReport, Report } from './types.ts';
 
 /** The statuses that fail the gate, offered as one choice of the status filter. */
 const ATTENTION = 'attention';
@@ -138,21 +138,12 @@ function checkRow(check: CheckReport, versions: string[]): string {
   ].join('');
 }
 
-/** The messages and reasons of a check, each told once with the versions it came at. */
+/** A check's notes, folded: the matrix stays one line per check until a reader opens one. */
 function details(check: CheckReport, versions: string[]): string {
-  const notes = new Map<string, { status: ResultStatus; text: string; versions: string[] }>();
-  for (const version of versions) {
-    const result = check.results[version];
-    const text = result && resultDetail(result);
-    if (!result || !text) continue;
-    const key = `${result.status}\n${text}`;
-    const note = notes.get(key) ?? { status: result.status, text, versions: [] };
-    note.versions.push(version);
-    notes.set(key, note);
-  }
-  if (notes.size === 0) return '';
-  const summary = [...notes.values()].map((note) => `${STATUS_SYMBOL[note.status]} ${note.versions.length}`).join(' · ');
-  const items = [...notes.values()].map((note) =>
+  const notes = notesOf(check, versions);
+  if (notes.length === 0) return '';
+  const summary = notes.map((note) => `${STATUS_SYMBOL[note.status]} ${note.versions.length}`).join(' · ');
+  const items = notes.map((note) =>
     `<dt>${statusBadge(note.status)} at ${escapeText(note.versions.join(', '))}</dt><dd><pre>${escapeText(note.text)}</pre></dd>`,
   );
   return `<details><summary>${escapeText(summary)}</summary><dl>${items.join('')}</dl></details>`;

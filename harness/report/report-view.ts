@@ -5,7 +5,7 @@
 import { compareVersions } from '../versions.ts';
 import { countResults, resultsAt, summarize } from './summarize.ts';
 import { failsGate } from './result-statuses.ts';
-import type { CheckReport, Report, VersionResult, VersionSummary } from './types.ts';
+import type { CheckReport, Report, ResultStatus, VersionResult, VersionSummary } from './types.ts';
 
 export interface SummaryView {
   version: string;
@@ -21,7 +21,7 @@ export interface AreaView {
 export interface ProblemView {
   check: CheckReport;
   result: VersionResult;
-  /** an earlier version of the run where this check ended the same way with the same message */
+  /** an earlier version of the run where this check ended the same way, with the same message but for the version it quotes */
   sameAs?: string;
 }
 
@@ -66,7 +66,10 @@ export function reportView(report: Report): ReportView {
 /** `97.5%`, or `–` when nothing was judged at all (conformance is 1 there, which would read as a pass). */
 export function conformanceText(counts: VersionSummary): string {
   const judged = counts.passed + counts.failed + counts.error + (counts.expectedFailures ?? 0);
-  return judged === 0 ? '–' : `${(Math.floor(counts.conformance * 1000 + 1e-9) / 10).toFixed(1)}%`;
+  if (judged === 0) return '–';
+  // Rounded, but one failure in thousands never reads as 100.0%, nor one pass as 0.0%.
+  const percent = Math.min(Math.max(counts.conformance * 100, counts.conformance > 0 ? 0.1 : 0), counts.conformance < 1 ? 99.9 : 100);
+  return `${percent.toFixed(1)}%`;
 }
 
 /** The text that explains a result: the reason (skip or expectation), then the failure message unless it quotes the reason. */
@@ -107,6 +110,36 @@ function facts(report: Report): [string, string][] {
   return rows;
 }
 
+export interface NoteView {
+  status: ResultStatus;
+  /** the text at the first of its versions */
+  text: string;
+  versions: string[];
+}
+
+/** A check's messages and reasons, each told once with the versions it came at. */
+export function notesOf(check: CheckReport, versions: string[]): NoteView[] {
+  const notes = new Map<string, NoteView>();
+  for (const version of versions) {
+    const result = check.results[version];
+    const text = result && resultDetail(result);
+    if (!result || !text) continue;
+    const key = sameOutcomeKey(result, version);
+    const note = notes.get(key) ?? { status: result.status, text, versions: [] };
+    note.versions.push(version);
+    notes.set(key, note);
+  }
+  return [...notes.values()];
+}
+
+/**
+ * Results that differ only in the version they quote (`GET /v1.18/info` vs `GET /v1.19/info`) tell
+ * the same story: one key for both, so the story is told once.
+ */
+function sameOutcomeKey(result: VersionResult, version: string): string {
+  return `${result.status}\n${(resultDetail(result) ?? '').split(version).join('{version}')}`;
+}
+
 function problemsByVersion(checks: CheckReport[], versions: string[]): ReportView['problemsByVersion'] {
   const firstSeen = new Map<string, string>();
   return versions
@@ -115,7 +148,7 @@ function problemsByVersion(checks: CheckReport[], versions: string[]): ReportVie
       for (const check of checks) {
         const result = check.results[version];
         if (!result || !failsGate(result.status)) continue;
-        const key = JSON.stringify([check.id, result.status, resultDetail(result)]);
+        const key = `${check.id}\n${sameOutcomeKey(result, version)}`;
         const sameAs = firstSeen.get(key);
         if (sameAs === undefined) firstSeen.set(key, version);
         problems.push({ check, result, ...(sameAs === undefined ? {} : { sameAs }) });

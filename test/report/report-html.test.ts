@@ -19,7 +19,7 @@ describe('report.html', () => {
 
   it('shows per-version and per-area conformance', () => {
     for (const version of report.versions) expect(html).toContain(`<tr data-version="${version}"><th>${version}</th>`);
-    expect(html).toContain('<tr data-version="1.18"><th>1.18</th><td class="num">55.5%</td><td class="num">5</td><td class="num">2</td><td class="num">1</td>');
+    expect(html).toContain('<tr data-version="1.18"><th>1.18</th><td class="num">55.6%</td><td class="num">5</td><td class="num">2</td><td class="num">1</td>');
     for (const area of new Set(report.checks.map((check) => check.area))) expect(html).toContain(`<tr data-area="${area}">`);
   });
 

@@ -8,8 +8,8 @@ describe('summary.md', () => {
 
   it('names the target and has a per-version row with the counts and conformance', () => {
     expect(markdown).toContain('**target**: unix:///var/run/docker.sock');
-    expect(markdown).toContain('| 1.18 | 55.5% | 5 | 2 | 1 | 2 | 1 | 0 |');
-    expect(markdown).toContain('| 1.24 | 77.7% | 7 | 0 | 1 | 2 | 1 | 1 |');
+    expect(markdown).toContain('| 1.18 | 55.6% | 5 | 2 | 1 | 2 | 1 | 0 |');
+    expect(markdown).toContain('| 1.24 | 77.8% | 7 | 0 | 1 | 2 | 1 | 1 |');
   });
 
   it('has a per-area row, with – where nothing was judged', () => {
