@@ -2,9 +2,10 @@
  * The engine API as a check sees it: one client bound to one API version, so every request a check
  * makes carries the `/vX.Y` prefix of the version under test. `unversioned` and `raw` reach the rest.
  */
-import { request, type Dispatcher } from 'undici';
+import { request, upgrade, type Dispatcher } from 'undici';
 import type { Connection } from '../target.ts';
 import { ApiResponse, type ExchangeRecord } from './api-response.ts';
+import { HijackedStream } from './hijacked-stream.ts';
 
 export type QueryValue = string | number | boolean | undefined | string[];
 export type Query = Record<string, QueryValue>;
@@ -97,5 +98,28 @@ export class EngineClient {
     const answer = new ApiResponse(method, pathWithQuery, response.statusCode, flatHeaders, bytes);
     Object.assign(record, answer.record(), { elapsedMs: performance.now() - startedAt });
     return answer;
+  }
+
+  /**
+   * POST with `Upgrade: tcp` (attach, exec start): resolves once the daemon answered 101 with the
+   * hijacked stream. A daemon that answers anything else rejects, and the exchange log shows it.
+   */
+  async hijack(path: string, options: Pick<RequestOptions, 'query' | 'json' | 'signal'> = {}): Promise<HijackedStream> {
+    const prefix = this.version === undefined ? '' : `/v${this.version}`;
+    const pathWithQuery = `${prefix}${path}${encodeQuery(options.query)}`;
+    const record: ExchangeRecord = { method: 'POST', path: `${pathWithQuery} (Upgrade: tcp)` };
+    this.exchanges.push(record);
+    const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+    const { headers, socket } = await upgrade(new URL(pathWithQuery, this.connection.origin), {
+      method: 'POST',
+      protocol: 'tcp',
+      headers: { connection: 'Upgrade', ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }) },
+      dispatcher: this.dispatcher,
+      signal: options.signal,
+      ...(body === undefined ? {} : { body }),
+    } as Parameters<typeof upgrade>[1]);
+    const contentType = headers['content-type'];
+    Object.assign(record, { status: 101, contentType: Array.isArray(contentType) ? contentType.join(', ') : contentType });
+    return new HijackedStream(headers, socket);
   }
 }
