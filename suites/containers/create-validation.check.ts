@@ -1,0 +1,180 @@
+/**
+ * What POST /containers/create refuses (spec/1 §2.3, §7.3, §8): a missing command, resource values
+ * outside their limits, an invalid hostname; and the one value with a special meaning, Entrypoint [""].
+ * Each range check also sends the limits themselves, so a target that refuses everything fails too.
+ */
+import tar from 'tar-stream';
+import { check, type CheckContext } from '../../harness/check.ts';
+import { NonConformingResponse, type ApiResponse } from '../../harness/client/api-response.ts';
+import { before } from '../../harness/versions.ts';
+
+const MIB = 1024 * 1024;
+
+/** POST /containers/create at the version under test; a container it makes is removed after the check. */
+async function create({ engine, make }: CheckContext, body: Record<string, unknown>): Promise<ApiResponse> {
+  const name = make.uniqueName('v');
+  const res = await engine.post('/containers/create', { query: { name }, json: { ...body, Labels: make.labels } });
+  if (res.status === 201) {
+    const { Id } = res.json<{ Id: string }>();
+    make.track(`container ${name}`, async () => {
+      await engine.delete(`/containers/${Id}`, { query: { force: 1 } });
+    });
+  }
+  return res;
+}
+
+/** The status of a create of `true` with this HostConfig. */
+async function statusWith(context: CheckContext, hostConfig: Record<string, unknown>): Promise<number> {
+  return (await create(context, { Image: context.session.fixtureImage, Cmd: ['true'], HostConfig: hostConfig })).status;
+}
+
+/** Creates with each HostConfig and compares the statuses with the expected ones, keyed by the JSON sent. */
+async function expectStatuses(context: CheckContext, cases: [hostConfig: Record<string, unknown>, status: number][]): Promise<void> {
+  const seen: Record<string, number> = {};
+  const expected: Record<string, number> = {};
+  for (const [hostConfig, status] of cases) {
+    const key = `HostConfig ${JSON.stringify(hostConfig)}`;
+    seen[key] = await statusWith(context, hostConfig);
+    expected[key] = status;
+  }
+  context.expect(seen, `create status per HostConfig: ${JSON.stringify(seen)}`).toEqual(expected);
+}
+
+/** A one-directory image without Cmd or Entrypoint, removed after the check. */
+async function importImageWithoutCmd({ engine, make }: CheckContext): Promise<string> {
+  const pack = tar.pack();
+  pack.entry({ name: 'tmp/', type: 'directory', mode: 0o1777, mtime: new Date(0) });
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of pack) chunks.push(chunk as Buffer);
+  const repository = make.uniqueName('nocmd').toLowerCase();
+  const res = await engine.unversioned.post('/images/create', {
+    query: { fromSrc: '-', repo: repository, tag: 'latest' },
+    headers: { 'content-type': 'application/x-tar' },
+    body: Buffer.concat(chunks),
+  });
+  make.track(`image ${repository}:latest`, async () => {
+    await engine.unversioned.delete(`/images/${repository}:latest`, { query: { force: 1 } });
+  });
+  // The import answers 200 with a JSON progress stream; a failure can hide inside it.
+  if (res.status !== 200 || /"error"/.test(res.text())) {
+    throw new NonConformingResponse(`no image without Cmd to create from: the fixture image has a Cmd and importing one failed: ${res.describe()}`);
+  }
+  return `${repository}:latest`;
+}
+
+/** The fixture image when it has no Cmd (an imported rootfs has none), else an imported one that has none. */
+async function imageWithoutCmd(context: CheckContext): Promise<string> {
+  const { fixtureImage } = context.session;
+  const res = await context.engine.unversioned.get(`/images/${encodeURIComponent(fixtureImage)}/json`);
+  if (res.status !== 200) throw new Error(`setup: GET /images/${fixtureImage}/json answered ${res.status}`);
+  const { Config } = res.json<{ Config?: { Cmd?: string[] | null; Entrypoint?: string[] | null } | null }>();
+  if (!Config?.Cmd?.length && !Config?.Entrypoint?.length) return fixtureImage;
+  return importImageWithoutCmd(context);
+}
+
+check('containers.create.no-cmd', {
+  title: 'creating a container with no command, on an image without one, answers 400 from 1.24 and 500 before',
+  spec: '1 §7.3',
+  since: '1.18',
+  tags: ['error', 'version'],
+}, async (context) => {
+  const image = await imageWithoutCmd(context);
+  const res = await create(context, { Image: image });
+  context.expect(res.status, `status at ${context.version}`).toBe(before(context.version, '1.24') ? 500 : 400);
+});
+
+check('containers.create.blkio-weight-range', {
+  title: 'HostConfig.BlkioWeight outside 10–1000 answers 400; 10 and 1000 are accepted',
+  spec: '1 §8',
+  since: '1.18',
+  tags: ['error'],
+}, async (context) => {
+  await expectStatuses(context, [
+    [{ BlkioWeight: 9 }, 400],
+    [{ BlkioWeight: 1001 }, 400],
+    [{ BlkioWeight: 10 }, 201],
+    [{ BlkioWeight: 1000 }, 201],
+  ]);
+});
+
+check('containers.create.memory-swappiness-range', {
+  title: 'HostConfig.MemorySwappiness outside 0–100 answers 400; 0 and 100 are accepted',
+  spec: '1 §8',
+  since: '1.18',
+  tags: ['error'],
+}, async (context) => {
+  // Not -1: Docker clients up to 1.13 send it by default, meaning "not set", and daemons accept it.
+  await expectStatuses(context, [
+    [{ MemorySwappiness: -2 }, 400],
+    [{ MemorySwappiness: 101 }, 400],
+    [{ MemorySwappiness: 0 }, 201],
+    [{ MemorySwappiness: 100 }, 201],
+  ]);
+});
+
+check('containers.create.kernel-memory-minimum', {
+  title: 'HostConfig.KernelMemory below 4M answers 400 from 1.22; 4M is accepted',
+  spec: '1 §8',
+  since: '1.22',
+  tags: ['error'],
+}, async (context) => {
+  await expectStatuses(context, [
+    [{ KernelMemory: 1 * MIB }, 400],
+    [{ KernelMemory: 4 * MIB - 1 }, 400],
+    [{ KernelMemory: 4 * MIB }, 201],
+  ]);
+});
+
+check('containers.create.memory-swap-below-memory', {
+  title: 'HostConfig.MemorySwap smaller than Memory answers 400; a larger one and -1 (unlimited) are accepted',
+  spec: '1 §2.3',
+  since: '1.18',
+  tags: ['error'],
+}, async (context) => {
+  await expectStatuses(context, [
+    [{ Memory: 64 * MIB, MemorySwap: 32 * MIB }, 400],
+    [{ Memory: 64 * MIB, MemorySwap: 128 * MIB }, 201],
+    [{ Memory: 64 * MIB, MemorySwap: -1 }, 201],
+  ]);
+});
+
+check('containers.create.shm-size-negative', {
+  title: 'HostConfig.ShmSize below 0 answers 400 at 1.25; a positive size is accepted',
+  spec: '1 §8',
+  since: '1.25',
+  tags: ['error'],
+}, async (context) => {
+  // Not 0: Go clients always send ShmSize, 0 when the user set none, and daemons read it as the 64 MB default.
+  await expectStatuses(context, [
+    [{ ShmSize: -1 }, 400],
+    [{ ShmSize: 1 * MIB }, 201],
+  ]);
+});
+
+check('containers.create.hostname-invalid', {
+  title: 'a Hostname that is not a valid RFC 1123 hostname answers 400 from 1.24; a valid one is accepted',
+  spec: '1 §2.3',
+  since: '1.24',
+  tags: ['error', 'version'],
+}, async (context) => {
+  const statuses: Record<string, number> = {};
+  for (const hostname of ['bad_host!', 'good-host']) {
+    statuses[hostname] = (await create(context, { Image: context.session.fixtureImage, Cmd: ['true'], Hostname: hostname })).status;
+  }
+  context.expect(statuses, `create status per Hostname: ${JSON.stringify(statuses)}`).toEqual({ 'bad_host!': 400, 'good-host': 201 });
+});
+
+check('containers.create.entrypoint-reset', {
+  title: 'Entrypoint [""] resets the entrypoint to the default at 1.25: the container runs Cmd itself (Path is Cmd[0])',
+  spec: '1 §2.3',
+  since: '1.25',
+  tags: ['state'],
+}, async (context) => {
+  const res = await create(context, { Image: context.session.fixtureImage, Entrypoint: [''], Cmd: ['echo', 'hi'] });
+  context.expect(res.status, 'create status').toBe(201);
+  const inspected = await context.engine.get(`/containers/${res.json<{ Id: string }>().Id}/json`);
+  context.expect(inspected.status, 'GET /containers/{id}/json status').toBe(200);
+  const { Path, Args } = inspected.json<{ Path: string; Args: string[] }>();
+  context.expect({ Path, Args }, `Path and Args: ${JSON.stringify({ Path, Args })}`).toEqual({ Path: 'echo', Args: ['hi'] });
+});

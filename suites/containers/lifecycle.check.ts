@@ -1,0 +1,232 @@
+/**
+ * The observable rules of container states (spec/1 §3): start, stop, restart, kill, wait, pause,
+ * unpause and remove. Every container runs commands of the fixture command contract only.
+ */
+import { check, type CheckContext } from '../../harness/check.ts';
+import { until } from '../../harness/wait-until.ts';
+import { atLeast } from '../../harness/versions.ts';
+
+interface State {
+  Status?: string;
+  Running: boolean;
+  Paused: boolean;
+  ExitCode: number;
+  StartedAt: string;
+}
+
+/** PID 1 ignores SIGTERM unless it traps it: `stop` of this waits its `t` seconds, then kills. */
+const IGNORES_SIGTERM = ['sleep', '300'];
+/** Exits 3 on SIGTERM, once the trap is set (the background `sleep 300` shows that it is). */
+const EXITS_3_ON_SIGTERM = ['sh', '-c', "trap 'exit 3' TERM; sleep 300 & wait"];
+/** A process killed by signal N exits 128 + N. */
+const KILLED_BY_SIGKILL = 128 + 9;
+/** The stop and restart timeout the checks use, in seconds; the spec's default is 10. */
+const STOP_TIMEOUT_S = 1;
+
+async function state({ engine, expect }: CheckContext, id: string): Promise<State> {
+  const res = await engine.get(`/containers/${id}/json`);
+  expect(res.status, 'GET /containers/{id}/json status').toBe(200);
+  return res.json<{ State: State }>().State;
+}
+
+/** Creates and starts a container; its start must answer 204. */
+async function running(context: CheckContext, cmd: string[]): Promise<string> {
+  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: cmd });
+  const res = await context.engine.post(`/containers/${id}/start`);
+  context.expect(res.status, 'POST /containers/{id}/start status').toBe(204);
+  return id;
+}
+
+function exited(context: CheckContext, id: string): Promise<State> {
+  return until(() => state(context, id), (seen) => !seen.Running, { what: 'the container to exit' });
+}
+
+/** Waits until the trap of {@link EXITS_3_ON_SIGTERM} is set: its `sleep 300` child shows in top. */
+async function trapSet(context: CheckContext, id: string): Promise<void> {
+  await until(
+    async () => {
+      const res = await context.engine.get(`/containers/${id}/top`);
+      context.expect(res.status, 'GET /containers/{id}/top status').toBe(200);
+      return res.json<{ Processes: string[][] }>().Processes;
+    },
+    (processes) => processes.some((row) => row.join(' ').includes('sleep 300')),
+    { what: 'the shell to set its trap and start sleep 300' },
+  );
+}
+
+check('containers.start.already-started', {
+  title: 'starting a running container answers 304',
+  spec: '1 §3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await running(context, IGNORES_SIGTERM);
+  const res = await context.engine.post(`/containers/${id}/start`);
+  context.expect(res.status, 'status of the second start').toBe(304);
+});
+
+check('containers.stop.already-stopped', {
+  title: 'stopping a container that has exited answers 304',
+  spec: '1 §3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await running(context, ['true']);
+  await exited(context, id);
+  const res = await context.engine.post(`/containers/${id}/stop`);
+  context.expect(res.status, 'status').toBe(304);
+});
+
+check('containers.stop.timeout-kills', {
+  title: 'stop with t of a process that ignores SIGTERM kills it after t seconds: exit 137',
+  spec: '1 §3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await running(context, IGNORES_SIGTERM);
+  const startedAt = performance.now();
+  const res = await context.engine.post(`/containers/${id}/stop`, { query: { t: STOP_TIMEOUT_S } });
+  const elapsedMs = performance.now() - startedAt;
+  context.expect(res.status, 'status').toBe(204);
+  context.expect(elapsedMs, `ms until stop answered (t=${STOP_TIMEOUT_S})`).toBeGreaterThanOrEqual(STOP_TIMEOUT_S * 1000 - 50);
+  // Well under the 10 s default: the t given was honoured.
+  context.expect(elapsedMs, `ms until stop answered (t=${STOP_TIMEOUT_S})`).toBeLessThan(8_000);
+  const after = await state(context, id);
+  context.expect({ Running: after.Running, ExitCode: after.ExitCode }, `State after stop: ${JSON.stringify(after)}`).toEqual({ Running: false, ExitCode: KILLED_BY_SIGKILL });
+});
+
+check('containers.restart.running', {
+  title: 'restart with t of a process that ignores SIGTERM kills it after t seconds and starts it again',
+  spec: '1 §3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await running(context, IGNORES_SIGTERM);
+  const before = await state(context, id);
+  const startedAt = performance.now();
+  const res = await context.engine.post(`/containers/${id}/restart`, { query: { t: STOP_TIMEOUT_S } });
+  const elapsedMs = performance.now() - startedAt;
+  context.expect(res.status, 'status').toBe(204);
+  context.expect(elapsedMs, `ms until restart answered (t=${STOP_TIMEOUT_S})`).toBeGreaterThanOrEqual(STOP_TIMEOUT_S * 1000 - 50);
+  const after = await state(context, id);
+  context.expect(after.Running, 'State.Running after restart').toBe(true);
+  context.expect(Date.parse(after.StartedAt), `State.StartedAt after restart (was ${before.StartedAt}, now ${after.StartedAt})`).toBeGreaterThan(Date.parse(before.StartedAt));
+});
+
+check('containers.kill.default-sigkill', {
+  title: 'kill without a signal sends SIGKILL and answers once the container has exited (137)',
+  spec: '1 §3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await running(context, IGNORES_SIGTERM);
+  const res = await context.engine.post(`/containers/${id}/kill`);
+  context.expect(res.status, 'status').toBe(204);
+  // No polling: the rule is that the call itself waits for the exit.
+  const after = await state(context, id);
+  context.expect({ Running: after.Running, ExitCode: after.ExitCode }, `State right after kill: ${JSON.stringify(after)}`).toEqual({ Running: false, ExitCode: KILLED_BY_SIGKILL });
+});
+
+for (const [form, signal] of [['name', 'SIGTERM'], ['number', '15']] as const) {
+  check(`containers.kill.signal-${form}`, {
+    title: `kill with signal=${signal} delivers that signal: a shell trapping TERM exits 3`,
+    spec: '1 §4.1',
+    since: '1.18',
+    tags: ['state'],
+  }, async (context) => {
+    const id = await running(context, EXITS_3_ON_SIGTERM);
+    await trapSet(context, id);
+    const res = await context.engine.post(`/containers/${id}/kill`, { query: { signal } });
+    context.expect(res.status, 'status').toBe(204);
+    const after = await exited(context, id);
+    context.expect(after.ExitCode, 'State.ExitCode').toBe(3);
+  });
+}
+
+check('containers.wait.exit-code', {
+  title: 'wait answers with the exit code of the container once it has stopped',
+  spec: '1 §3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await running(context, ['sh', '-c', 'exit 7']);
+  const res = await context.engine.post(`/containers/${id}/wait`);
+  context.expect(res.status, 'status').toBe(200);
+  context.expect(res.json<{ StatusCode: number }>().StatusCode, 'StatusCode').toBe(7);
+  context.expect((await state(context, id)).Running, 'State.Running once wait answered').toBe(false);
+});
+
+check('containers.wait.blocks', {
+  title: 'wait on a running container blocks until it stops',
+  spec: '1 §3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await running(context, IGNORES_SIGTERM);
+  let answered = false;
+  const waiting = context.engine.post(`/containers/${id}/wait`).finally(() => {
+    answered = true;
+  });
+  // If the check fails before awaiting it, the forced removal ends the wait: never leave it unhandled.
+  waiting.catch(() => undefined);
+  context.expect((await state(context, id)).Running, 'State.Running while waiting').toBe(true);
+  context.expect(answered, 'wait answered while the container was still running').toBe(false);
+  context.expect((await context.engine.post(`/containers/${id}/kill`)).status, 'POST /containers/{id}/kill status').toBe(204);
+  const res = await waiting;
+  context.expect(res.status, 'status').toBe(200);
+  context.expect(res.json<{ StatusCode: number }>().StatusCode, 'StatusCode').toBe(KILLED_BY_SIGKILL);
+});
+
+check('containers.pause.paused', {
+  title: 'pause freezes a running container: State.Paused true (Status paused from 1.21)',
+  spec: '1 §3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await running(context, IGNORES_SIGTERM);
+  const res = await context.engine.post(`/containers/${id}/pause`);
+  context.expect(res.status, 'status').toBe(204);
+  const after = await state(context, id);
+  context.expect(after.Paused, 'State.Paused').toBe(true);
+  if (atLeast(context.version, '1.21')) context.expect(after.Status, 'State.Status').toBe('paused');
+});
+
+check('containers.unpause.resumes', {
+  title: 'unpause resumes a paused container: State.Paused false, Running true (Status running from 1.21)',
+  spec: '1 §3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await running(context, IGNORES_SIGTERM);
+  context.expect((await context.engine.post(`/containers/${id}/pause`)).status, 'POST /containers/{id}/pause status').toBe(204);
+  const res = await context.engine.post(`/containers/${id}/unpause`);
+  context.expect(res.status, 'status').toBe(204);
+  const after = await state(context, id);
+  context.expect({ Paused: after.Paused, Running: after.Running }, `State after unpause: ${JSON.stringify(after)}`).toEqual({ Paused: false, Running: true });
+  if (atLeast(context.version, '1.21')) context.expect(after.Status, 'State.Status').toBe('running');
+});
+
+check('containers.remove.running-conflict', {
+  title: 'removing a running container without force answers 409 and leaves it running',
+  spec: '1 §3',
+  since: '1.18',
+  tags: ['state', 'error'],
+}, async (context) => {
+  const id = await running(context, IGNORES_SIGTERM);
+  const res = await context.engine.delete(`/containers/${id}`);
+  context.expect(res.status, 'status').toBe(409);
+  context.expect((await state(context, id)).Running, 'State.Running after the refused removal').toBe(true);
+});
+
+check('containers.remove.force', {
+  title: 'removing a running container with force=true kills and removes it',
+  spec: '1 §3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await running(context, IGNORES_SIGTERM);
+  const res = await context.engine.delete(`/containers/${id}`, { query: { force: 'true' } });
+  context.expect(res.status, 'status').toBe(204);
+  const gone = await context.engine.get(`/containers/${id}/json`);
+  context.expect(gone.status, 'GET /containers/{id}/json status after the removal').toBe(404);
+});

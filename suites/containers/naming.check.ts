@@ -1,0 +1,175 @@
+/**
+ * How containers are named and found: names at create and rename, the forms of `{id_or_name}`
+ * (spec/1 §4.3.1), and 404 for an unknown container on every container endpoint.
+ */
+import { check, type CheckContext } from '../../harness/check.ts';
+import type { ApiResponse } from '../../harness/client/api-response.ts';
+import { appliesAt, OLDEST_VERSION } from '../../harness/versions.ts';
+
+/** POST /containers/create at the version under test; a container it makes is removed after the check. */
+async function createNamed({ engine, make, session }: CheckContext, name: string): Promise<ApiResponse> {
+  const res = await engine.post('/containers/create', { query: { name }, json: { Image: session.fixtureImage, Cmd: ['true'], Labels: make.labels } });
+  if (res.status === 201) {
+    const { Id } = res.json<{ Id: string }>();
+    make.track(`container ${name}`, async () => {
+      await engine.delete(`/containers/${Id}`, { query: { force: 1 } });
+    });
+  }
+  return res;
+}
+
+async function inspectedName({ engine, expect }: CheckContext, idOrName: string): Promise<string> {
+  const res = await engine.get(`/containers/${idOrName}/json`);
+  expect(res.status, `GET /containers/${idOrName}/json status`).toBe(200);
+  return res.json<{ Name: string }>().Name;
+}
+
+check('containers.create.taken-name', {
+  title: 'creating a container with a name already in use answers 409',
+  spec: '1 §4.1',
+  since: '1.18',
+  tags: ['error'],
+}, async (context) => {
+  const name = context.make.uniqueName('taken');
+  await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }, name);
+  const res = await createNamed(context, name);
+  context.expect(res.status, 'status').toBe(409);
+});
+
+check('containers.create.invalid-name', {
+  title: 'creating a container with a name outside /?[a-zA-Z0-9_-]+ answers 400',
+  spec: '1 §8',
+  since: '1.18',
+  tags: ['error'],
+}, async (context) => {
+  // Characters that both the spec's pattern and dockerd's stricter one refuse.
+  const base = context.make.uniqueName('bad');
+  const names = [`${base}!`, `${base} x`, `${base}/x`];
+  const statuses: Record<string, number> = {};
+  for (const name of names) statuses[name] = (await createNamed(context, name)).status;
+  context.expect(statuses, `status per name: ${JSON.stringify(statuses)}`).toEqual(Object.fromEntries(names.map((name) => [name, 400])));
+});
+
+check('containers.rename.new-name', {
+  title: 'rename answers 204; the container is then found under its new name (inspect Name "/<new>") and not the old one',
+  spec: '1 §4.1',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const oldName = context.make.uniqueName('old');
+  const newName = context.make.uniqueName('new');
+  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }, oldName);
+  const res = await context.engine.post(`/containers/${id}/rename`, { query: { name: newName } });
+  context.expect(res.status, 'status').toBe(204);
+  context.expect(await inspectedName(context, newName), 'Name, inspected by the new name').toBe(`/${newName}`);
+  const byOldName = await context.engine.get(`/containers/${oldName}/json`);
+  context.expect(byOldName.status, 'GET by the old name status').toBe(404);
+});
+
+check('containers.rename.taken-name', {
+  title: 'renaming a container to a name another container has answers 409 and keeps its name',
+  spec: '1 §4.1',
+  since: '1.18',
+  tags: ['error'],
+}, async (context) => {
+  const name = context.make.uniqueName('mine');
+  const takenName = context.make.uniqueName('taken');
+  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }, name);
+  await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }, takenName);
+  const res = await context.engine.post(`/containers/${id}/rename`, { query: { name: takenName } });
+  context.expect(res.status, 'status').toBe(409);
+  context.expect(await inspectedName(context, id), 'Name after the refused rename').toBe(`/${name}`);
+});
+
+check('containers.inspect.id-forms', {
+  title: 'a container is found by its full id, a unique id prefix and its name',
+  spec: '1 §4.3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const name = context.make.uniqueName('forms');
+  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }, name);
+  // 12 hex digits, the short id clients show: unique among any realistic number of containers.
+  const forms = { 'full id': id, 'id prefix': id.slice(0, 12), name };
+  const found: Record<string, unknown> = {};
+  for (const [form, reference] of Object.entries(forms)) {
+    const res = await context.engine.get(`/containers/${reference}/json`);
+    found[form] = res.status === 200 ? res.json<{ Id: string }>().Id : `status ${res.status}`;
+  }
+  context.expect(found, `the Id inspected by each form: ${JSON.stringify(found)}`).toEqual({ 'full id': id, 'id prefix': id, name: id });
+});
+
+check('containers.inspect.ambiguous-prefix', {
+  title: 'an id prefix that several containers share is an error, not one of them',
+  spec: '1 §4.3',
+  since: '1.18',
+  tags: ['error'],
+}, async (context) => {
+  // Ids are random hex: among 17 containers two share a first digit, and usually among far fewer.
+  // That one-digit prefix is ambiguous whatever other containers the target holds.
+  const firstDigits = new Map<string, string>();
+  let prefix: string | undefined;
+  while (prefix === undefined && firstDigits.size <= 16) {
+    const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] });
+    const digit = id.slice(0, 1);
+    if (firstDigits.has(digit)) prefix = digit;
+    else firstDigits.set(digit, id);
+  }
+  if (prefix === undefined) throw new Error('setup: 17 container ids with 17 different first digits: ids are not hex');
+  const res = await context.engine.get(`/containers/${prefix}/json`);
+  context.expect(res.status, `GET /containers/${prefix}/json status (an error status)`).toBeGreaterThanOrEqual(400);
+});
+
+interface Endpoint {
+  method: string;
+  action: string;
+  query?: Record<string, string>;
+  json?: unknown;
+  since?: string;
+  until?: string;
+}
+
+/** Every container endpoint of spec/1 §4.1 whose status codes include 404 (update has none shown). */
+const ENDPOINTS: Endpoint[] = [
+  { method: 'GET', action: 'json' },
+  { method: 'GET', action: 'top' },
+  { method: 'GET', action: 'logs', query: { stdout: '1' } },
+  { method: 'GET', action: 'changes' },
+  { method: 'GET', action: 'export' },
+  { method: 'GET', action: 'stats', query: { stream: '0' } },
+  { method: 'POST', action: 'resize', query: { h: '24', w: '80' } },
+  { method: 'POST', action: 'start' },
+  { method: 'POST', action: 'stop' },
+  { method: 'POST', action: 'restart' },
+  { method: 'POST', action: 'kill' },
+  { method: 'POST', action: 'rename', query: { name: 'shipshape-renamed' } },
+  { method: 'POST', action: 'pause' },
+  { method: 'POST', action: 'unpause' },
+  { method: 'POST', action: 'attach', query: { stream: '1', stdout: '1' } },
+  { method: 'GET', action: 'attach/ws', query: { stream: '1', stdout: '1' } },
+  { method: 'POST', action: 'wait' },
+  { method: 'DELETE', action: '' },
+  { method: 'POST', action: 'copy', json: { Resource: '/' }, until: '1.23' },
+  { method: 'HEAD', action: 'archive', query: { path: '/' }, since: '1.20' },
+  { method: 'GET', action: 'archive', query: { path: '/' }, since: '1.20' },
+  { method: 'PUT', action: 'archive', query: { path: '/' }, since: '1.20' },
+];
+
+check('containers.endpoints.unknown-container', {
+  title: 'every container endpoint answers 404 for an unknown container, with a body naming it (not a routing miss)',
+  spec: '1 §4.1',
+  since: '1.18',
+  tags: ['error'],
+}, async ({ engine, expect, version }) => {
+  const unknown = 'shipshape-no-such-container';
+  const answers: Record<string, string> = {};
+  for (const endpoint of ENDPOINTS.filter((candidate) => appliesAt(version, candidate.since ?? OLDEST_VERSION, candidate.until))) {
+    const path = `/containers/${unknown}${endpoint.action ? `/${endpoint.action}` : ''}`;
+    const res = await engine.send(endpoint.method, path, { query: endpoint.query, json: endpoint.json });
+    // A HEAD answer has no body to name the container in.
+    const namesIt = endpoint.method === 'HEAD' || res.text().includes(unknown);
+    answers[`${endpoint.method} ${path}`] = res.status === 404 && namesIt ? '404' : `${res.status} ${JSON.stringify(res.text().trim().slice(0, 80))}`;
+  }
+  const wrong = Object.entries(answers).filter(([, answer]) => answer !== '404').map(([request, answer]) => `${request} → ${answer}`);
+  expect(wrong, `endpoints that did not answer 404 naming the container: ${wrong.join('; ')}`).toEqual([]);
+});

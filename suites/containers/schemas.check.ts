@@ -1,0 +1,227 @@
+/**
+ * The shapes of the container resources per API version (spec/1 §2.1, §2.2, §2.4). The schemas say
+ * which fields a version must have; each rule about a field that a version must NOT show has a check
+ * of its own, so that a daemon that still sends an old field fails that check alone.
+ */
+import { check, type CheckContext } from '../../harness/check.ts';
+import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
+import {
+  CHANGE_KIND,
+  CHANGES_SCHEMA,
+  CREATE_RESPONSE_SCHEMA,
+  DEPRECATED_FLAT_NETWORK_FIELDS,
+  FLAT_NETWORK_FIELDS,
+  TOP_SCHEMA,
+  WAIT_SCHEMA,
+  containerInspectSchema,
+  containerSummarySchema,
+} from '../../harness/schemas/container-schemas.ts';
+import { until } from '../../harness/wait-until.ts';
+import { before } from '../../harness/versions.ts';
+
+interface Inspected extends Record<string, unknown> {
+  Id: string;
+  State: { Running: boolean };
+  NetworkSettings: Record<string, unknown>;
+}
+
+/** A created container with an anonymous volume, so that Mounts has an item to check. */
+function containerWithVolume({ make, session }: CheckContext): Promise<string> {
+  return make.container({ Image: session.fixtureImage, Cmd: ['true'], Volumes: { '/data': {} } });
+}
+
+async function inspect({ engine, expect }: CheckContext, id: string, query?: Record<string, string>): Promise<Inspected> {
+  const res = await engine.get(`/containers/${id}/json`, { query });
+  expect(res.status, `GET /containers/{id}/json status`).toBe(200);
+  return res.json<Inspected>();
+}
+
+/** Starts the container and waits until its command has exited. */
+async function runToExit(context: CheckContext, id: string): Promise<void> {
+  const start = await context.engine.post(`/containers/${id}/start`);
+  context.expect(start.status, 'POST /containers/{id}/start status').toBe(204);
+  await until(() => inspect(context, id), (container) => !container.State.Running, { what: 'the container to exit' });
+}
+
+check('containers.create.schema', {
+  title: 'POST /containers/create answers 201 {Id, Warnings: [string]}',
+  spec: '1 §2.3',
+  since: '1.18',
+  tags: ['schema'],
+}, async ({ engine, expect, make, session }) => {
+  const name = make.uniqueName('create');
+  const res = await engine.post('/containers/create', { query: { name }, json: { Image: session.fixtureImage, Cmd: ['true'], Labels: make.labels } });
+  if (res.status === 201) {
+    const { Id } = res.json<{ Id: string }>();
+    make.track(`container ${name}`, async () => {
+      await engine.delete(`/containers/${Id}`, { query: { force: 1 } });
+    });
+  }
+  expect(res.status, 'status').toBe(201);
+  assertMatchesSchema(res.json(), CREATE_RESPONSE_SCHEMA, 'the create response');
+});
+
+check('containers.inspect.schema', {
+  title: 'GET /containers/{id}/json answers the inspect object of the version (State.Status from 1.21, State.Dead at 1.25)',
+  spec: '1 §2.2',
+  since: '1.18',
+  tags: ['schema'],
+}, async (context) => {
+  const id = await containerWithVolume(context);
+  const res = await context.engine.get(`/containers/${id}/json`);
+  context.expect(res.status, 'status').toBe(200);
+  assertMatchesSchema(res.json(), containerInspectSchema(context.version), `the inspect object at ${context.version}`);
+});
+
+check('containers.inspect.size', {
+  title: 'GET /containers/{id}/json?size=1 adds SizeRw and SizeRootFs (integers) from 1.21',
+  spec: '1 §2.2',
+  since: '1.21',
+  tags: ['schema', 'version'],
+}, async (context) => {
+  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] });
+  const container = await inspect(context, id, { size: '1' });
+  const sizes = { SizeRw: typeof container.SizeRw, SizeRootFs: typeof container.SizeRootFs };
+  context.expect(sizes, `types of SizeRw and SizeRootFs: ${JSON.stringify(sizes)}`).toEqual({ SizeRw: 'number', SizeRootFs: 'number' });
+});
+
+check('containers.inspect.volumes-maps', {
+  title: 'inspect shows the Volumes and VolumesRW maps at 1.18 only',
+  spec: '1 §2.2',
+  since: '1.18',
+  tags: ['version'],
+}, async (context) => {
+  const container = await inspect(context, await containerWithVolume(context));
+  const shown = { Volumes: 'Volumes' in container, VolumesRW: 'VolumesRW' in container };
+  const expected = before(context.version, '1.19');
+  context.expect(shown, `Volumes and VolumesRW shown at ${context.version}: ${JSON.stringify(shown)}`).toEqual({ Volumes: expected, VolumesRW: expected });
+});
+
+check('containers.inspect.exec-driver', {
+  title: 'inspect shows ExecDriver (a string) up to 1.21 and not from 1.22',
+  spec: '1 §2.2',
+  since: '1.18',
+  tags: ['version'],
+}, async (context) => {
+  const container = await inspect(context, await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }));
+  const expected = before(context.version, '1.22') ? 'string' : 'undefined';
+  context.expect(typeof container.ExecDriver, `type of ExecDriver at ${context.version}`).toBe(expected);
+});
+
+check('containers.inspect.network-settings', {
+  title: 'NetworkSettings is flat before 1.21 (with PortMapping, no Networks); from 1.21 it has Networks and keeps the deprecated flat fields',
+  spec: '1 §2.2',
+  since: '1.18',
+  tags: ['version'],
+}, async (context) => {
+  const { NetworkSettings: settings } = await inspect(context, await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }));
+  const present = (fields: readonly string[]) => fields.filter((field) => field in settings);
+  if (before(context.version, '1.21')) {
+    context.expect(present(FLAT_NETWORK_FIELDS), `flat fields present, of NetworkSettings ${JSON.stringify(Object.keys(settings))}`).toEqual([...FLAT_NETWORK_FIELDS]);
+    context.expect('Networks' in settings, 'NetworkSettings.Networks present').toBe(false);
+  } else {
+    context.expect(present(DEPRECATED_FLAT_NETWORK_FIELDS), `deprecated flat fields still present, of NetworkSettings ${JSON.stringify(Object.keys(settings))}`).toEqual([...DEPRECATED_FLAT_NETWORK_FIELDS]);
+    context.expect(typeof settings.Networks, 'type of NetworkSettings.Networks').toBe('object');
+    context.expect(settings.Networks, 'NetworkSettings.Networks').not.toBeNull();
+  }
+});
+
+check('containers.list.schema', {
+  title: 'GET /containers/json items have the fields of the version: ImageID from 1.21; State, HostConfig, NetworkSettings, Mounts from 1.23',
+  spec: '1 §2.1',
+  since: '1.18',
+  tags: ['schema'],
+}, async (context) => {
+  const id = await containerWithVolume(context);
+  // Other checks create containers at the same time: judge only this check's own item.
+  const res = await context.engine.get('/containers/json', { query: { all: '1' } });
+  context.expect(res.status, 'status').toBe(200);
+  const item = res.json<{ Id: string }[]>().find((summary) => summary.Id === id);
+  context.expect(item, 'the created container in the list with all=1').toBeDefined();
+  assertMatchesSchema(item, containerSummarySchema(context.version), `the list item at ${context.version}`);
+});
+
+check('containers.list.size', {
+  title: 'GET /containers/json?size=1 gives each item SizeRw and SizeRootFs (integers)',
+  spec: '1 §2.1',
+  since: '1.18',
+  tags: ['schema'],
+}, async (context) => {
+  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] });
+  const res = await context.engine.get('/containers/json', { query: { all: '1', size: '1', filters: JSON.stringify({ id: [id] }) } });
+  context.expect(res.status, 'status').toBe(200);
+  const item = res.json<Record<string, unknown>[]>().find((summary) => summary.Id === id);
+  context.expect(item, 'the created container in the list').toBeDefined();
+  const sizes = { SizeRw: typeof item?.SizeRw, SizeRootFs: typeof item?.SizeRootFs };
+  context.expect(sizes, `types of SizeRw and SizeRootFs: ${JSON.stringify(sizes)}`).toEqual({ SizeRw: 'number', SizeRootFs: 'number' });
+});
+
+check('containers.top.schema', {
+  title: 'GET /containers/{id}/top of a running container answers {Titles, Processes}, one row per process, one column per title',
+  spec: '1 §2.4',
+  since: '1.18',
+  tags: ['schema'],
+}, async ({ engine, expect, make, session }) => {
+  const id = await make.container({ Image: session.fixtureImage, Cmd: ['sleep', '300'] });
+  expect((await engine.post(`/containers/${id}/start`)).status, 'POST /containers/{id}/start status').toBe(204);
+  const res = await engine.get(`/containers/${id}/top`);
+  expect(res.status, 'status').toBe(200);
+  const top = res.json<{ Titles: string[]; Processes: string[][] }>();
+  assertMatchesSchema(top, TOP_SCHEMA, 'the top answer');
+  expect(top.Processes.length, 'number of processes').toBeGreaterThanOrEqual(1);
+  expect(top.Processes.map((row) => row.length), `columns of each process row, for ${top.Titles.length} titles: ${JSON.stringify(top)}`).toEqual(top.Processes.map(() => top.Titles.length));
+});
+
+/** A container that adds /added and /tmp/created and deletes /etc/passwd, run to its end. */
+async function containerWithChanges(context: CheckContext): Promise<string> {
+  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['sh', '-c', 'mkdir -p /added; touch /tmp/created; rm /etc/passwd'] });
+  await runToExit(context, id);
+  return id;
+}
+
+check('containers.changes.schema', {
+  title: 'GET /containers/{id}/changes answers an array of {Path, Kind 0|1|2}',
+  spec: '1 §2.4',
+  since: '1.18',
+  tags: ['schema'],
+}, async (context) => {
+  const id = await containerWithChanges(context);
+  const res = await context.engine.get(`/containers/${id}/changes`);
+  context.expect(res.status, 'status').toBe(200);
+  assertMatchesSchema(res.json(), CHANGES_SCHEMA, 'the changes answer');
+});
+
+check('containers.changes.kinds', {
+  title: 'changes reports an added path as Kind 1, a deleted one as Kind 2 and their modified parent directories as Kind 0',
+  spec: '1 §2.4',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await containerWithChanges(context);
+  const res = await context.engine.get(`/containers/${id}/changes`);
+  context.expect(res.status, 'status').toBe(200);
+  const changes = res.json<{ Path: string; Kind: number }[]>() ?? [];
+  const expected = [
+    { Path: '/added', Kind: CHANGE_KIND.add },
+    { Path: '/tmp', Kind: CHANGE_KIND.modify },
+    { Path: '/tmp/created', Kind: CHANGE_KIND.add },
+    { Path: '/etc', Kind: CHANGE_KIND.modify },
+    { Path: '/etc/passwd', Kind: CHANGE_KIND.delete },
+  ];
+  const byPath = new Map(changes.map((change) => [change.Path, change.Kind]));
+  const seen = expected.map(({ Path }) => ({ Path, Kind: byPath.get(Path) }));
+  context.expect(seen, `kinds of the changed paths, of ${JSON.stringify(changes)}`).toEqual(expected);
+});
+
+check('containers.wait.schema', {
+  title: 'POST /containers/{id}/wait answers 200 {StatusCode: integer}',
+  spec: '1 §2.4',
+  since: '1.18',
+  tags: ['schema'],
+}, async ({ engine, expect, make, session }) => {
+  const id = await make.container({ Image: session.fixtureImage, Cmd: ['true'] });
+  expect((await engine.post(`/containers/${id}/start`)).status, 'POST /containers/{id}/start status').toBe(204);
+  const res = await engine.post(`/containers/${id}/wait`);
+  expect(res.status, 'status').toBe(200);
+  assertMatchesSchema(res.json(), WAIT_SCHEMA, 'the wait answer');
+});
