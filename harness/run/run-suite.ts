@@ -10,6 +10,9 @@ import { ResultCollector, VERSION_PROJECT_PREFIX } from './result-collector.ts';
 import { ProgressReporter } from './progress-reporter.ts';
 import type { CheckReport } from '../report/types.ts';
 
+/** workers against a live target: enough to keep all eight versions in flight */
+const LIVE_WORKERS = 8;
+
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface SuiteRun {
@@ -48,6 +51,9 @@ export async function runSuite(options: {
       testNamePattern: options.only,
       watch: false,
       passWithNoTests: true,
+      // A live daemon is waited on, not computed: versions side by side finish sooner. The in-process
+      // reference is CPU-bound on the same cores, where vitest's default (cores - 1) is fastest.
+      ...(options.session.target.kind === 'live' ? { maxWorkers: LIVE_WORKERS } : {}),
       reporters: [collector, new ProgressReporter(options.write, REPO_ROOT, options.isExpected)],
     },
     { logLevel: 'error' },
