@@ -12,6 +12,7 @@ import { EngineClient } from './client/engine-client.ts';
 import { connectionDispatcher } from './client/shared-dispatcher.ts';
 import { describeExchange, NonConformingResponse } from './client/api-response.ts';
 import { ResourceTracker } from './resources.ts';
+import { FrameError } from './streams/stream-types.ts';
 import type { RunSession } from './session.ts';
 
 export type CheckTag = 'schema' | 'state' | 'stream' | 'property' | 'error' | 'version';
@@ -62,9 +63,9 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 /** how many of the last requests a failure message quotes */
 const QUOTED_EXCHANGES = 2;
 
-/** Assertion failures and answers that break the protocol are the target's fault; anything else is the check's. */
+/** Assertion failures and answers that break the protocol (bodies, framing) are the target's fault; anything else is the check's. */
 export function outcomeOf(error: unknown): Outcome {
-  if (error instanceof NonConformingResponse) return 'failed';
+  if (error instanceof NonConformingResponse || error instanceof FrameError) return 'failed';
   const name = (error as { name?: string } | undefined)?.name;
   return name === 'AssertionError' ? 'failed' : 'error';
 }

@@ -3,44 +3,14 @@
  * body is multiplexed frames (spec/1 §4.4), decoded strictly so that bad framing fails the check.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
-import { NonConformingResponse } from '../../harness/client/api-response.ts';
+import { decodeFrames } from '../../harness/streams/frame-decoder.ts';
+import type { DecodedFrame } from '../../harness/streams/stream-types.ts';
 import { until } from '../../harness/wait-until.ts';
 
-const STDOUT = 1;
-const STDERR = 2;
-const HEADER_LENGTH = 8;
-
-interface Frame {
-  stream: number;
-  payload: Buffer;
-}
-
-/**
- * Splits a whole multiplexed body into frames: byte 0 the stream, bytes 1–3 zero, bytes 4–7 the
- * payload length, big-endian. (A stand-in until the harness has its incremental frame decoder.)
- */
-function decodeFrames(body: Buffer, what: string): Frame[] {
-  const frames: Frame[] = [];
-  let offset = 0;
-  while (offset < body.length) {
-    const header = body.subarray(offset, offset + HEADER_LENGTH);
-    const stream = header[0] ?? -1;
-    if (header.length < HEADER_LENGTH || stream > STDERR || header[1] !== 0 || header[2] !== 0 || header[3] !== 0) {
-      throw new NonConformingResponse(`${what}: no frame header at byte ${offset}: ${JSON.stringify(header.toString('latin1'))}`);
-    }
-    const length = header.readUInt32BE(4);
-    const payload = body.subarray(offset + HEADER_LENGTH, offset + HEADER_LENGTH + length);
-    if (payload.length < length) throw new NonConformingResponse(`${what}: frame at byte ${offset} announces ${length} bytes, ${payload.length} follow`);
-    frames.push({ stream, payload });
-    offset += HEADER_LENGTH + length;
-  }
-  return frames;
-}
-
-/** Each stream's text, joined from its frames. */
-function streamTexts(frames: Frame[]): { stdout: string; stderr: string; other: number[] } {
-  const text = (stream: number) => Buffer.concat(frames.filter((frame) => frame.stream === stream).map((frame) => frame.payload)).toString('utf8');
-  return { stdout: text(STDOUT), stderr: text(STDERR), other: frames.map((frame) => frame.stream).filter((stream) => stream !== STDOUT && stream !== STDERR) };
+/** Each stream's text; frames of any type but stdout and stderr (stdin, 0) are out of place in logs. */
+function streamTexts(frames: DecodedFrame[]): { stdout: string; stderr: string; other: string[] } {
+  const text = (stream: string) => Buffer.concat(frames.filter((frame) => frame.stream === stream).map((frame) => frame.payload)).toString('utf8');
+  return { stdout: text('stdout'), stderr: text('stderr'), other: frames.map((frame) => frame.stream).filter((stream) => stream !== 'stdout' && stream !== 'stderr') };
 }
 
 /** Runs the command in a container without a Tty until it exits; returns the container id. */
@@ -56,10 +26,11 @@ async function ranToExit(context: CheckContext, cmd: string[]): Promise<string> 
   return id;
 }
 
-async function logs({ engine, expect }: CheckContext, id: string, query: Record<string, string>): Promise<Frame[]> {
+async function logs({ engine, expect }: CheckContext, id: string, query: Record<string, string>): Promise<DecodedFrame[]> {
   const res = await engine.get(`/containers/${id}/logs`, { query });
   expect(res.status, `GET /containers/{id}/logs?${new URLSearchParams(query)} status`).toBe(200);
-  return decodeFrames(res.body, `the logs body for ${new URLSearchParams(query)}`);
+  // Strict decoding: bad framing throws FrameError, which fails the check (the target's fault).
+  return decodeFrames(res.body).frames;
 }
 
 const OUT_AND_ERR = ['sh', '-c', 'echo out; echo err >&2'];
