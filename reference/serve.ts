@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { DIALECTS, type DialectName } from '../harness/dialect.ts';
 import { createEngineServer } from './engine/http/engine-server.ts';
 import { EngineModel } from './engine/model/engine-model.ts';
+import type { Scheduler } from './engine/process/index.ts';
 
 export interface ReferenceOptions {
   /** `unix:///path/to.sock` or `tcp://HOST:PORT` (port 0 picks a free one); default `tcp://127.0.0.1:0` */
@@ -19,6 +20,8 @@ export interface ReferenceOptions {
   clock?: () => Date;
   /** the engine's id source, 64 hex digits per call (default: random) */
   ids?: () => string;
+  /** the clock container processes sleep on, and stop timeouts and restart delays wait on (default: real time) */
+  scheduler?: Scheduler;
 }
 
 export interface RunningReference {
@@ -28,7 +31,7 @@ export interface RunningReference {
   model: EngineModel;
   /** test-only: back to a fresh engine (no containers, seeded images) without restarting */
   reset(): void;
-  /** stops listening and ends open connections, keep-alive ones included */
+  /** stops listening, ends open connections (keep-alive and streaming ones included) and every container process */
   close(): Promise<void>;
 }
 
@@ -47,14 +50,17 @@ export function parseListenAddress(address: string): ListenAddress {
 }
 
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
-  const model = new EngineModel({ clock: options.clock, ids: options.ids });
+  const model = new EngineModel({ clock: options.clock, ids: options.ids, scheduler: options.scheduler });
   const server = createEngineServer({ model, dialect: DIALECTS[options.dialect ?? 'engine'] });
   const engineUrl = await listen(server, parseListenAddress(options.engine ?? DEFAULT_ENGINE_ADDRESS));
   return {
     engineUrl,
     model,
     reset: () => model.reset(),
-    close: () => closeServer(server),
+    close: async () => {
+      await closeServer(server);
+      model.reset();
+    },
   };
 }
 

@@ -1,10 +1,13 @@
-/** Container endpoints (spec/1 §4.1): list, create, inspect, remove. */
+/** Container endpoints (spec/1 §4.1): list, create, inspect, remove; the others in their own files. */
 import { atLeast } from '../../../harness/versions.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import { parseBooleanQuery } from './boolean-query.ts';
 import { containerInspect, containerSummary } from './container-views.ts';
+import { containerActionRoutes } from './container-action-routes.ts';
+import { containerOutputRoutes } from './container-output-routes.ts';
 import { parseCreateBody } from './create-container-body.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
+import { validationRules } from './host-config-body.ts';
 import { readJsonBody } from './json-body.ts';
 import { pendingContainerRoutes } from './pending-container-routes.ts';
 import { sendEmpty, sendJson } from './replies.ts';
@@ -39,8 +42,8 @@ export const containerRoutes: Route[] = [
     path: '/containers/create',
     handle: async ({ request, response, model, query, version }) => {
       const { config, hostConfig } = parseCreateBody(await readJsonBody(request), version);
-      const container = model.containers.create({ name: query.get('name') || undefined, config, hostConfig });
-      sendJson(response, 201, { Id: container.id, Warnings: null });
+      const container = model.containers.create({ name: query.get('name') || undefined, config, hostConfig, rules: validationRules(version) });
+      sendJson(response, 201, { Id: container.id, Warnings: [] });
     },
   },
   {
@@ -52,13 +55,15 @@ export const containerRoutes: Route[] = [
       sendJson(response, 200, containerInspect(container, version, withSize ? model.containers.sizeOf(container) : undefined));
     },
   },
+  ...containerActionRoutes,
+  ...containerOutputRoutes,
   ...pendingContainerRoutes,
   {
     method: 'DELETE',
     path: '/containers/{id*}',
-    handle: ({ response, model, params, query }) => {
+    handle: async ({ response, model, params, query }) => {
       // `v` (remove anonymous volumes) has nothing to act on until volumes are modelled.
-      model.containers.remove(params.id ?? '', { force: parseBooleanQuery(query.get('force'), false) });
+      await model.lifecycle.remove(model.containers.find(params.id ?? ''), { force: parseBooleanQuery(query.get('force'), false) });
       sendEmpty(response, 204);
     },
   },

@@ -4,6 +4,7 @@
  */
 import { atLeast, before } from '../../../harness/versions.ts';
 import type { Container, EndpointSettings } from '../model/container.ts';
+import type { ContainerConfig } from '../model/container-config.ts';
 import type { ContainerSize } from '../model/container-store.ts';
 import { statusText } from '../model/container-status-text.ts';
 import { STORAGE_DRIVER } from '../model/daemon-build.ts';
@@ -67,10 +68,15 @@ export function containerInspect(container: Container, version: string, size?: C
     HostConfig: container.hostConfig,
     ...(size && { SizeRw: size.rw, SizeRootFs: size.rootFs }),
     Mounts: [],
-    Config: container.config,
+    Config: configView(container.config),
     NetworkSettings: networkSettings(container.networks, version),
     ...(before(version, '1.19') && { Volumes: {}, VolumesRW: {} }),
   };
+}
+
+/** dockerd leaves an unset StopSignal out (Go omitempty). */
+function configView({ StopSignal, ...config }: ContainerConfig): Record<string, unknown> {
+  return StopSignal ? { ...config, StopSignal } : config;
 }
 
 /** Before 1.21 only the flat fields of the default bridge; from 1.21 the per-network map besides them. */

@@ -1,41 +1,46 @@
 /**
- * The body of POST /containers/create turned into the model's options: the fields the model keeps,
- * type-checked (a wrong type is a 400, as dockerd's JSON decoder gives); unknown properties ignored.
+ * The body of POST /containers/create turned into the model's options: the Config fields the model
+ * keeps, type-checked (a wrong type is a 400, as dockerd's JSON decoder gives); unknown properties
+ * ignored; what a version reads differently decided here.
  */
 import { atLeast } from '../../../harness/versions.ts';
 import type { ContainerSpec } from '../model/container-config.ts';
 import { InvalidParameterError } from '../model/errors.ts';
+import type { HostConfig } from '../model/host-config.ts';
+import { parseHostConfig } from './host-config-body.ts';
+import { asObject, isBoolean, isInteger, isPlainObject, isString, isStringList, isStringMap, optional } from './json-fields.ts';
 
 export interface CreateRequest {
   config: ContainerSpec;
-  hostConfig?: Record<string, unknown>;
+  hostConfig?: Partial<HostConfig>;
 }
 
-/** RFC 1123, at most 63 characters: dockerd's check from 1.24. */
-const HOSTNAME = /^(([a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])\.)*([a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])$/;
+const BOOLEAN_FIELDS = ['AttachStdin', 'AttachStdout', 'AttachStderr', 'Tty', 'OpenStdin', 'StdinOnce'] as const;
+const STRING_FIELDS = ['Hostname', 'Domainname', 'User', 'WorkingDir'] as const;
 
 export function parseCreateBody(body: unknown, version: string): CreateRequest {
   if (body === undefined || body === null) throw new InvalidParameterError('Config cannot be empty in order to create a container');
   const fields = asObject(body, 'Config');
   const image = optional(fields.Image, 'Image', isString);
   if (!image) throw new InvalidParameterError('Config.Image is required: the reference creates containers from an image');
-  const hostname = optional(fields.Hostname, 'Hostname', isString);
-  if (hostname && atLeast(version, '1.24') && (hostname.length > 63 || !HOSTNAME.test(hostname))) {
-    throw new InvalidParameterError(`invalid hostname format: ${hostname}`);
-  }
-  const hostConfig = fields.HostConfig === undefined || fields.HostConfig === null ? undefined : asObject(fields.HostConfig, 'HostConfig');
-  if (hostConfig?.NetworkMode !== undefined) optional(hostConfig.NetworkMode, 'HostConfig.NetworkMode', isString);
-  return {
-    config: {
-      Image: image,
-      Cmd: commandField(fields.Cmd, 'Cmd'),
-      Entrypoint: commandField(fields.Entrypoint, 'Entrypoint'),
-      Env: optional(fields.Env, 'Env', isStringList),
-      Labels: optional(fields.Labels, 'Labels', isStringMap),
-      Hostname: hostname ?? undefined,
-    },
-    hostConfig,
+  const config: ContainerSpec = {
+    Image: image,
+    Cmd: commandField(fields.Cmd, 'Cmd'),
+    Entrypoint: entrypointField(fields.Entrypoint, version),
+    Env: optional(fields.Env, 'Env', isStringList),
+    Labels: optional(fields.Labels, 'Labels', isStringMap),
+    Volumes: optional(fields.Volumes, 'Volumes', isPlainObject),
   };
+  for (const name of BOOLEAN_FIELDS) config[name] = optional(fields[name], name, isBoolean) ?? undefined;
+  for (const name of STRING_FIELDS) config[name] = optional(fields[name], name, isString) ?? undefined;
+  // StopSignal came with 1.21; it may be a name or a number.
+  if (atLeast(version, '1.21') && fields.StopSignal !== undefined && fields.StopSignal !== null) {
+    const signal = fields.StopSignal;
+    if (!isString(signal) && !isInteger(signal)) optional(signal, 'StopSignal', isString);
+    config.StopSignal = String(signal);
+  }
+  const hostConfig = fields.HostConfig === undefined || fields.HostConfig === null ? undefined : parseHostConfig(fields.HostConfig, version);
+  return { config, hostConfig };
 }
 
 /** A command is a list of words, or one string standing for a one-word list. */
@@ -44,33 +49,9 @@ function commandField(value: unknown, field: string): string[] | null | undefine
   return optional(value, field, isStringList);
 }
 
-function optional<T>(value: unknown, field: string, is: (value: unknown) => value is T): T | null | undefined {
-  if (value === undefined || value === null) return value;
-  if (!is(value)) throw new InvalidParameterError(`json: cannot unmarshal ${jsonKind(value)} into the ${field} field`);
-  return value;
-}
-
-function asObject(value: unknown, field: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new InvalidParameterError(`json: cannot unmarshal ${jsonKind(value)} into the ${field} object`);
-  }
-  return value as Record<string, unknown>;
-}
-
-function isString(value: unknown): value is string {
-  return typeof value === 'string';
-}
-
-function isStringList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every(isString);
-}
-
-function isStringMap(value: unknown): value is Record<string, string> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(isString);
-}
-
-function jsonKind(value: unknown): string {
-  if (Array.isArray(value)) return 'array';
-  if (value === null) return 'null';
-  return typeof value === 'object' ? 'object' : typeof value;
+/** From 1.25, `[""]` resets the entrypoint: no entrypoint, not even the image's (the model's empty list). */
+function entrypointField(value: unknown, version: string): string[] | null | undefined {
+  const entrypoint = commandField(value, 'Entrypoint');
+  if (atLeast(version, '1.25') && entrypoint?.length === 1 && entrypoint[0] === '') return [];
+  return entrypoint;
 }

@@ -7,6 +7,7 @@ import type { Dialect } from '../../../harness/dialect.ts';
 import type { EngineModel } from '../model/engine-model.ts';
 import { containerRoutes } from './container-routes.ts';
 import { sendError, sendFailure } from './error-responses.ts';
+import { eventRoutes } from './event-routes.ts';
 import { imageRoutes } from './image-routes.ts';
 import { RouteTable } from './route-table.ts';
 import { IDENTITY_HEADERS } from './server-identity.ts';
@@ -19,7 +20,7 @@ export interface EngineServerOptions {
   dialect: Dialect;
 }
 
-const ROUTES = new RouteTable([...systemRoutes, ...containerRoutes, ...imageRoutes]);
+const ROUTES = new RouteTable([...systemRoutes, ...eventRoutes, ...containerRoutes, ...imageRoutes]);
 
 export function createEngineServer({ model, dialect }: EngineServerOptions): Server {
   return createServer((request, response) => {

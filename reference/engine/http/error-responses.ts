@@ -1,6 +1,6 @@
 /**
  * Errors on the wire: the status for each kind of model error, and the body format of the requested
- * version — plain text before 1.24, `{"message": ...}` from 1.24.
+ * version — plain text before 1.24, `{"message": ...}` from 1.24. A 304 has no body at all.
  */
 import type { ServerResponse } from 'node:http';
 import { atLeast } from '../../../harness/versions.ts';
@@ -10,9 +10,11 @@ import {
   InvalidParameterError,
   MissingCommandError,
   NotFoundError,
+  NotModifiedError,
+  NotSupportedError,
 } from '../model/errors.ts';
 import { HttpError } from './http-error.ts';
-import { sendJson, sendText } from './replies.ts';
+import { sendEmpty, sendJson, sendText } from './replies.ts';
 
 /** `version` is the requested one, which may be outside the served range (its refusal is formatted for it too). */
 export function sendError(response: ServerResponse, version: string, status: number, message: string): void {
@@ -22,14 +24,18 @@ export function sendError(response: ServerResponse, version: string, status: num
 
 export function statusOf(error: unknown, version: string): number {
   if (error instanceof HttpError) return error.status;
+  if (error instanceof NotModifiedError) return 304;
   if (error instanceof NotFoundError) return 404;
   if (error instanceof ConflictError) return 409;
   if (error instanceof InvalidParameterError || error instanceof AmbiguousReferenceError) return 400;
   if (error instanceof MissingCommandError) return atLeast(version, '1.24') ? 400 : 500;
+  if (error instanceof NotSupportedError) return 501;
   return 500;
 }
 
 export function sendFailure(response: ServerResponse, version: string, error: unknown): void {
+  const status = statusOf(error, version);
+  if (status === 304) return sendEmpty(response, 304);
   const message = error instanceof Error ? error.message : String(error);
-  sendError(response, version, statusOf(error, version), message);
+  sendError(response, version, status, message);
 }

@@ -6,9 +6,17 @@ import type { IncomingMessage } from 'node:http';
 import { InvalidParameterError } from '../model/errors.ts';
 
 export async function readJsonBody(request: IncomingMessage): Promise<unknown> {
+  return parseJsonBody(request, await readBodyText(request));
+}
+
+export async function readBodyText(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A body already read, as JSON: undefined when empty. */
+export function parseJsonBody(request: IncomingMessage, text: string): unknown {
   if (text.trim() === '') return undefined;
   const contentType = request.headers['content-type'];
   if (contentType !== undefined && !/^application\/json\b/i.test(contentType)) {

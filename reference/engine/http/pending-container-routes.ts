@@ -9,26 +9,14 @@ import { sendEmpty } from './replies.ts';
 import type { Route, RouteContext } from './route-table.ts';
 
 const PENDING: [method: string, action: string][] = [
-  ['GET', 'top'],
-  ['GET', 'logs'],
   ['GET', 'changes'],
   ['GET', 'export'],
   ['GET', 'stats'],
-  ['POST', 'resize'],
-  ['POST', 'start'],
-  ['POST', 'stop'],
-  ['POST', 'restart'],
-  ['POST', 'kill'],
-  ['POST', 'rename'],
-  ['POST', 'pause'],
-  ['POST', 'unpause'],
   ['POST', 'attach'],
   ['GET', 'attach/ws'],
-  ['POST', 'wait'],
   ['HEAD', 'archive'],
   ['GET', 'archive'],
   ['PUT', 'archive'],
-  ['POST', 'update'],
   ['POST', 'exec'],
 ];
 

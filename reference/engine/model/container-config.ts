@@ -1,6 +1,6 @@
 /**
  * A container's configuration as the engine keeps it: what the create request gave, completed from
- * the image (command, environment, labels) and with the engine's defaults for the rest.
+ * the image (command, environment, labels, working directory) and with the engine's defaults for the rest.
  */
 import type { Image } from './image.ts';
 import { MissingCommandError } from './errors.ts';
@@ -23,16 +23,30 @@ export interface ContainerConfig {
   Volumes: Record<string, object> | null;
   WorkingDir: string;
   OnBuild: string[] | null;
+  /** '' for the default, SIGTERM */
+  StopSignal: string;
 }
 
-/** The part of a create request the model keeps for now; the rest takes defaults. */
+/** The part of a create request the model keeps; the rest takes defaults. */
 export interface ContainerSpec {
   Image: string;
   Cmd?: string[] | null;
+  /** an empty list means "none", without inheriting the image's */
   Entrypoint?: string[] | null;
   Env?: string[] | null;
   Labels?: Record<string, string> | null;
   Hostname?: string;
+  Domainname?: string;
+  User?: string;
+  AttachStdin?: boolean;
+  AttachStdout?: boolean;
+  AttachStderr?: boolean;
+  Tty?: boolean;
+  OpenStdin?: boolean;
+  StdinOnce?: boolean;
+  Volumes?: Record<string, object> | null;
+  WorkingDir?: string;
+  StopSignal?: string;
 }
 
 /** The engine's merge: the image fills in what the request leaves empty. */
@@ -43,22 +57,23 @@ export function completeConfig(spec: ContainerSpec, image: Image, id: string): C
   if (!cmd?.length && !entrypoint?.length) throw new MissingCommandError();
   return {
     Hostname: spec.Hostname || id.slice(0, 12),
-    Domainname: '',
-    User: '',
-    AttachStdin: false,
-    AttachStdout: false,
-    AttachStderr: false,
-    Tty: false,
-    OpenStdin: false,
-    StdinOnce: false,
+    Domainname: spec.Domainname ?? '',
+    User: spec.User ?? '',
+    AttachStdin: spec.AttachStdin ?? false,
+    AttachStdout: spec.AttachStdout ?? false,
+    AttachStderr: spec.AttachStderr ?? false,
+    Tty: spec.Tty ?? false,
+    OpenStdin: spec.OpenStdin ?? false,
+    StdinOnce: spec.StdinOnce ?? false,
     Env: mergeEnv(spec.Env ?? [], image.config.Env),
     Cmd: cmd === null ? null : [...cmd],
-    Entrypoint: entrypoint === null ? null : [...entrypoint],
+    Entrypoint: entrypoint?.length ? [...entrypoint] : null,
     Image: spec.Image,
     Labels: { ...image.config.Labels, ...spec.Labels },
-    Volumes: null,
-    WorkingDir: image.config.WorkingDir,
+    Volumes: spec.Volumes ? structuredClone(spec.Volumes) : null,
+    WorkingDir: spec.WorkingDir || image.config.WorkingDir,
     OnBuild: null,
+    StopSignal: spec.StopSignal ?? '',
   };
 }
 

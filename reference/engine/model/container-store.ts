@@ -1,22 +1,39 @@
 /**
- * The containers the engine holds: create, find (full id, name, unique id prefix — dockerd's order),
- * list, remove. Names are unique across containers.
+ * The containers the engine holds: create (validated), find (full id, name, unique id prefix —
+ * dockerd's order), list, rename, and the removal of one whose process is gone. Names are unique
+ * across containers.
  */
+import type { ContainerFilesystem } from '../filesystem/container-filesystem.ts';
 import { Container } from './container.ts';
 import { completeConfig, type ContainerSpec } from './container-config.ts';
+import type { ContainerEvents } from './container-events.ts';
+import { ContainerLog } from './container-log.ts';
 import { canonicalName, generateName } from './container-names.ts';
 import { CONTAINER_STATUSES, type ContainerStatus } from './container-state.ts';
 import { ConflictError, InvalidParameterError, NotFoundError } from './errors.ts';
-import { completeHostConfig } from './host-config.ts';
+import { completeHostConfig, type HostConfig } from './host-config.ts';
 import { findByIdPrefix } from './id-prefix.ts';
+import type { Image } from './image.ts';
 import type { ImageStore } from './image-store.ts';
 import { matchesLabels } from './label-match.ts';
+import { checkHostConfig, checkHostname, checkStopSignal, type ValidationRules } from './settings-validation.ts';
 
 export interface ContainerCreateOptions {
   /** with or without the leading `/`; generated when absent */
   name?: string;
   config: ContainerSpec;
-  hostConfig?: Record<string, unknown>;
+  hostConfig?: Partial<HostConfig>;
+  /** the version-dependent rules that apply to this create */
+  rules?: ValidationRules;
+}
+
+export interface ContainerStoreOptions {
+  images: ImageStore;
+  clock: () => Date;
+  ids: () => string;
+  events: ContainerEvents;
+  /** a new container's own filesystem on top of its image */
+  newFilesystem: (image: Image) => ContainerFilesystem;
 }
 
 export interface ContainerListFilters {
@@ -48,35 +65,57 @@ export interface ContainerSize {
 export class ContainerStore {
   private readonly byId = new Map<string, Container>();
 
-  constructor(
-    private readonly images: ImageStore,
-    private readonly clock: () => Date,
-    private readonly ids: () => string,
-  ) {}
+  constructor(private readonly options: ContainerStoreOptions) {}
 
   get size(): number {
     return this.byId.size;
   }
 
+  /** Settings are checked before the image is looked up, the name last: dockerd's order, so its errors win alike. */
   create(options: ContainerCreateOptions): Container {
-    const image = this.images.find(options.config.Image);
-    const id = this.ids();
+    const rules = options.rules ?? {};
+    checkHostname(options.config.Hostname ?? '', rules);
+    checkStopSignal(options.config.StopSignal ?? '');
+    const hostConfig = completeHostConfig(options.hostConfig);
+    checkHostConfig(hostConfig, rules);
+    const image = this.options.images.find(options.config.Image);
+    const id = this.options.ids();
     const config = completeConfig(options.config, image, id);
-    const name = options.name === undefined ? generateName(id, (candidate) => this.byName(candidate) !== undefined) : this.freeName(options.name);
-    const container = new Container(id, name, this.clock(), image.id, config, completeHostConfig(options.hostConfig));
+    const name = options.name === undefined ? generateName(id, (candidate) => this.byName(candidate) !== undefined) : this.freeName(options.name, id);
+    const { clock } = this.options;
+    const container = new Container(id, name, clock(), image.id, config, hostConfig, this.options.newFilesystem(image), new ContainerLog(clock));
     this.byId.set(id, container);
+    this.options.events.publish(container, 'create');
     return container;
   }
 
-  private freeName(given: string): string {
+  /** The name with its slash when no other container has it. */
+  private freeName(given: string, forId: string): string {
     const name = canonicalName(given);
     const holder = this.byName(name);
-    if (holder) {
+    if (holder && holder.id !== forId) {
       throw new ConflictError(
         `Conflict. The container name "${name}" is already in use by container "${holder.id}". You have to remove (or rename) that container to be able to reuse that name.`,
       );
     }
     return name;
+  }
+
+  rename(container: Container, newName: string): void {
+    if (newName === '') throw new InvalidParameterError('Neither old nor new names may be empty');
+    const oldName = container.name;
+    if ((newName.startsWith('/') ? newName : `/${newName}`) === oldName) {
+      throw new InvalidParameterError('Renaming a container with the same name as its current name');
+    }
+    const context = 'Error when allocating new name';
+    try {
+      container.name = this.freeName(newName, container.id);
+    } catch (error) {
+      if (error instanceof ConflictError) throw new ConflictError(`${context}: ${error.message}`);
+      if (error instanceof InvalidParameterError) throw new InvalidParameterError(`${context}: ${error.message}`);
+      throw error;
+    }
+    this.options.events.publish(container, 'rename', { oldName });
   }
 
   private byName(name: string): Container | undefined {
@@ -109,17 +148,17 @@ export class ContainerStore {
     return limit === undefined ? listed : listed.slice(0, limit);
   }
 
-  /** Removes a container; a running one only when `force` says so. */
-  remove(reference: string, options: { force?: boolean } = {}): void {
-    const container = this.find(reference);
-    if (container.state.Running && !options.force) {
-      throw new ConflictError(`You cannot remove a running container ${container.id}. Stop the container before attempting removal or use -f`);
-    }
+  has(container: Container): boolean {
+    return this.byId.get(container.id) === container;
+  }
+
+  /** Forgets a container; the lifecycle decides when that may happen. */
+  delete(container: Container): void {
     this.byId.delete(container.id);
   }
 
   sizeOf(container: Container): ContainerSize {
-    return { rw: 0, rootFs: this.images.find(container.imageId).size };
+    return { rw: 0, rootFs: this.options.images.find(container.imageId).size };
   }
 
   clear(): void {

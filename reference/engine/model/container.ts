@@ -1,11 +1,15 @@
 /**
- * One container: identity, configuration, state. Plain data with the few facts derived from it;
- * the store enforces the rules between containers (unique names), a later state machine the
- * transitions.
+ * One container: identity, configuration, state, and what it runs with (its filesystem, log and
+ * current process). Plain data with the few facts derived from it; the store enforces the rules
+ * between containers (unique names), the lifecycle the transitions.
  */
+import type { ContainerFilesystem } from '../filesystem/container-filesystem.ts';
+import type { SimulatedProcess, TimerHandle } from '../process/index.ts';
 import type { ContainerConfig } from './container-config.ts';
+import type { ContainerLog } from './container-log.ts';
 import { createdState, type ContainerState } from './container-state.ts';
 import { networkNamesOf, type HostConfig } from './host-config.ts';
+import type { RestartManager } from './restart-manager.ts';
 
 /** A container's place on one network; empty until it starts (addresses come with networking). */
 export interface EndpointSettings {
@@ -45,6 +49,18 @@ export class Container {
   restartCount = 0;
   /** network name to this container's endpoint on it */
   readonly networks: Record<string, EndpointSettings>;
+  /** PID 1 of the current run, while there is one */
+  process: SimulatedProcess | undefined;
+  /** the policy's bookkeeping for the current series of runs; a new one at each start by the user */
+  restartManager: RestartManager | undefined;
+  /** the timer of a restart the policy has scheduled */
+  pendingRestart: TimerHandle | undefined;
+  /** stopped or killed on purpose, which `unless-stopped` respects */
+  manuallyStopped = false;
+  /** a removal is under way: a second one is refused, and nothing starts it */
+  removing = false;
+  /** waits for the next time the process ends (or the container goes): each gets the exit code */
+  readonly stopWaiters = new Set<(exitCode: number) => void>();
 
   constructor(
     readonly id: string,
@@ -54,7 +70,10 @@ export class Container {
     /** `sha256:` id of the image it was created from */
     readonly imageId: string,
     readonly config: ContainerConfig,
-    readonly hostConfig: HostConfig,
+    /** replaced whole by a start that carries one (API before 1.24) */
+    public hostConfig: HostConfig,
+    readonly filesystem: ContainerFilesystem,
+    readonly log: ContainerLog,
   ) {
     this.networks = Object.fromEntries(networkNamesOf(hostConfig.NetworkMode).map((network) => [network, unattachedEndpoint()]));
   }

@@ -1,35 +1,67 @@
 /**
  * The reference engine's state and rules, with no HTTP and no API versions: the backend the HTTP
- * layer calls. Time and ids come from injectable sources so that tests are deterministic.
+ * layer calls. Time, timers and ids come from injectable sources so that tests are deterministic.
  */
+import type { ContainerFilesystem } from '../filesystem/container-filesystem.ts';
+import { interimBusyboxFilesystem } from '../filesystem/interim-flat-filesystem.ts';
+import { realScheduler, type Scheduler } from '../process/index.ts';
+import { ContainerEvents } from './container-events.ts';
+import { ContainerLifecycle } from './container-lifecycle.ts';
+import { ContainerOperations } from './container-operations.ts';
 import { ContainerStore } from './container-store.ts';
+import { EventBus } from './event-bus.ts';
+import type { Image } from './image.ts';
 import { ImageStore } from './image-store.ts';
 import { randomId } from './random-ids.ts';
 import { SystemInfo } from './system-info.ts';
 
 export interface EngineModelOptions {
-  /** the current time (default: the real one) */
+  /** the current time (default: the scheduler's) */
   clock?: () => Date;
   /** a new 64-hex-digit id on each call (default: random) */
   ids?: () => string;
+  /** the clock processes sleep on and stop timeouts and restart delays wait on (default: real time) */
+  scheduler?: Scheduler;
+  /** a new container's filesystem on top of its image (default: the image's layers and a writable one) */
+  newFilesystem?: (image: Image) => ContainerFilesystem;
 }
 
 export class EngineModel {
   readonly clock: () => Date;
+  readonly scheduler: Scheduler;
+  readonly events = new EventBus();
+  /** container events with dockerd's attributes, for every area that acts on containers (exec, archive, …) */
+  readonly containerEvents: ContainerEvents;
   readonly images: ImageStore;
   readonly containers: ContainerStore;
+  readonly lifecycle: ContainerLifecycle;
+  readonly operations: ContainerOperations;
   readonly system: SystemInfo;
 
   constructor(options: EngineModelOptions = {}) {
-    this.clock = options.clock ?? (() => new Date());
+    this.scheduler = options.scheduler ?? realScheduler;
+    const scheduler = this.scheduler;
+    this.clock = options.clock ?? (() => new Date(scheduler.now()));
+    const containerEvents = new ContainerEvents(this.events, this.clock);
+    this.containerEvents = containerEvents;
     this.images = new ImageStore();
-    this.containers = new ContainerStore(this.images, this.clock, options.ids ?? randomId);
-    this.system = new SystemInfo(this.containers, this.images, this.clock);
+    this.containers = new ContainerStore({
+      images: this.images,
+      clock: this.clock,
+      ids: options.ids ?? randomId,
+      events: containerEvents,
+      newFilesystem: options.newFilesystem ?? interimBusyboxFilesystem,
+    });
+    this.lifecycle = new ContainerLifecycle({ store: this.containers, events: containerEvents, scheduler, clock: this.clock });
+    this.operations = new ContainerOperations(containerEvents, this.clock);
+    this.system = new SystemInfo(this.containers, this.images, this.events, this.clock);
   }
 
-  /** Back to the state of a fresh engine: no containers, the seeded images only. */
+  /** Back to the state of a fresh engine: no containers (their processes ended), the seeded images, no events. */
   reset(): void {
+    this.lifecycle.shutdown();
     this.containers.clear();
     this.images.reset();
+    this.events.clear();
   }
 }

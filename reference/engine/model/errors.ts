@@ -33,3 +33,21 @@ export class MissingCommandError extends EngineError {
     super('No command specified');
   }
 }
+
+/** The object is already in the state asked for: start of a running container, stop of a stopped one. */
+export class NotModifiedError extends EngineError {
+  override name = 'NotModifiedError';
+}
+
+/** An operation that needs a running container met one that is not. */
+export class NotRunningError extends ConflictError {
+  override name = 'NotRunningError';
+  constructor(id: string) {
+    super(`Container ${id} is not running`);
+  }
+}
+
+/** A feature the configuration turned off, e.g. reading the logs of a container whose log driver keeps none. */
+export class NotSupportedError extends EngineError {
+  override name = 'NotSupportedError';
+}

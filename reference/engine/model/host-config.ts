@@ -1,9 +1,41 @@
 /**
  * A container's HostConfig: the fields of the create body the engine knows, with its defaults.
- * Unknown fields of a request are dropped here (the API ignores unknown properties); the values of
- * known ones are kept as given until the features that use them are modelled.
+ * Unknown fields of a request are dropped here (the API ignores unknown properties). The fields the
+ * rules read are typed; the values of the others are kept as given until what uses them is modelled.
  */
-export type HostConfig = Record<string, unknown> & { NetworkMode: string };
+import type { RestartPolicy } from './restart-manager.ts';
+
+export interface LogConfig {
+  Type: string;
+  Config: Record<string, string>;
+}
+
+/** The resource limits a running container's update may change too. */
+export interface Resources {
+  Memory: number;
+  MemorySwap: number;
+  MemoryReservation: number;
+  KernelMemory: number;
+  /** -1: the kernel's default */
+  MemorySwappiness: number;
+  CpuShares: number;
+  CpuPeriod: number;
+  CpuQuota: number;
+  CpusetCpus: string;
+  CpusetMems: string;
+  BlkioWeight: number;
+  PidsLimit: number;
+}
+
+export type HostConfig = Record<string, unknown> &
+  Resources & {
+    NetworkMode: string;
+    RestartPolicy: RestartPolicy;
+    AutoRemove: boolean;
+    OomScoreAdj: number;
+    ShmSize: number;
+    LogConfig: LogConfig;
+  };
 
 const SHM_SIZE_DEFAULT = 64 * 1024 * 1024;
 
@@ -62,14 +94,15 @@ function defaults(): HostConfig {
   };
 }
 
-export function completeHostConfig(given: Record<string, unknown> = {}): HostConfig {
+export function completeHostConfig(given: Partial<HostConfig> = {}): HostConfig {
   const config = defaults();
   for (const key of Object.keys(config)) {
-    if (given[key] !== undefined) config[key] = structuredClone(given[key]);
+    if (given[key] !== undefined && given[key] !== null) config[key] = structuredClone(given[key]);
   }
-  // The engine never keeps a zero size or an empty mode: both mean "the default".
+  // The engine never keeps a zero size, an empty mode or an empty log type: each means "the default".
   if (!config.ShmSize) config.ShmSize = SHM_SIZE_DEFAULT;
   if (!config.NetworkMode) config.NetworkMode = 'default';
+  if (!config.LogConfig.Type) config.LogConfig = { Type: 'json-file', Config: config.LogConfig.Config ?? {} };
   return config;
 }
 
@@ -77,4 +110,9 @@ export function completeHostConfig(given: Record<string, unknown> = {}): HostCon
 export function networkNamesOf(networkMode: string): string[] {
   if (networkMode.startsWith('container:')) return [];
   return [networkMode === 'default' ? 'bridge' : networkMode];
+}
+
+/** The log drivers whose logs the engine can read back (spec/1 §4.1 logs). */
+export function logsReadable(logConfig: LogConfig): boolean {
+  return logConfig.Type === 'json-file' || logConfig.Type === 'journald';
 }

@@ -4,6 +4,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import type { ContainerStore } from './container-store.ts';
+import type { EventBus } from './event-bus.ts';
 import { BUILD_TIME, ENGINE_VERSION, GIT_COMMIT, GO_VERSION, STORAGE_DRIVER } from './daemon-build.ts';
 import { hostFacts } from './host-facts.ts';
 import type { ImageStore } from './image-store.ts';
@@ -71,6 +72,7 @@ export class SystemInfo {
   constructor(
     private readonly containers: ContainerStore,
     private readonly images: ImageStore,
+    private readonly events: EventBus,
     private readonly clock: () => Date,
   ) {}
 
@@ -97,7 +99,7 @@ export class SystemInfo {
       NFd: await openFileCount(),
       NGoroutines: process.getActiveResourcesInfo().length,
       SystemTime: this.clock(),
-      NEventsListener: 0,
+      NEventsListener: this.events.listenerCount,
       KernelVersion: host.kernelVersion,
       OperatingSystem: host.operatingSystem,
       OSType: 'linux',

@@ -9,3 +9,8 @@ export function formatTimestamp(date: Date): string {
 export function unixSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
 }
+
+/** Go's RFC3339NanoFixed, which log timestamps use: always nine fraction digits, so lines line up. */
+export function formatFixedNanoTimestamp(date: Date): string {
+  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
+}

@@ -1,0 +1,82 @@
+/**
+ * Container endpoints that read what a container produced (spec/1 §4.1): its processes (top) and its
+ * log. Logs are multiplexed frames (spec/1 §4.4) without a Tty and the raw terminal bytes with one.
+ */
+import { once } from 'node:events';
+import { writeFrame } from '../../../harness/streams/frame-encoder.ts';
+import { atLeast } from '../../../harness/versions.ts';
+import type { Container } from '../model/container.ts';
+import { logAttributes, type LogEntry } from '../model/container-log.ts';
+import { InvalidParameterError } from '../model/errors.ts';
+import { formatFixedNanoTimestamp } from '../model/timestamps.ts';
+import { parseBooleanQuery } from './boolean-query.ts';
+import { sendJson } from './replies.ts';
+import { clientGone, containerOf } from './route-helpers.ts';
+import type { Route, RouteContext } from './route-table.ts';
+import { parseUnixTime } from './unix-time-query.ts';
+
+/** `tail`: a number of lines; `all`, or anything that is not a number, means every line (dockerd's Atoi fallback). */
+function parseTail(text: string | null): number | undefined {
+  return text !== null && /^[+-]?\d+$/.test(text) ? Number(text) : undefined;
+}
+
+/** Go's url.QueryEscape: only letters, digits and `-_.~` stay as they are; a space is `+`. */
+function queryEscape(text: string): string {
+  return encodeURIComponent(text)
+    .replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
+}
+
+/** What `details=1` puts in front of each line: `key=value,…` and a space (a lone space when there are none). */
+function detailsPrefix(container: Container): string {
+  const attributes = logAttributes(container.hostConfig.LogConfig.Config, container.config.Labels, container.config.Env);
+  const pairs = Object.keys(attributes)
+    .sort()
+    .map((key) => `${queryEscape(key)}=${queryEscape(attributes[key] ?? '')}`);
+  return `${pairs.join(',')} `;
+}
+
+async function streamLogs(context: RouteContext): Promise<void> {
+  const { query, version, response, model } = context;
+  const stdout = parseBooleanQuery(query.get('stdout'), false);
+  const stderr = parseBooleanQuery(query.get('stderr'), false);
+  if (!stdout && !stderr) throw new InvalidParameterError('Bad parameters: you must choose at least one stream');
+  const container = containerOf(context);
+  const signal = clientGone(context);
+  const entries = model.operations.logs(container, {
+    stdout,
+    stderr,
+    since: atLeast(version, '1.19') ? parseUnixTime(query.get('since')) : undefined,
+    tail: parseTail(query.get('tail')),
+    follow: parseBooleanQuery(query.get('follow'), false),
+    signal,
+  });
+  const timestamps = parseBooleanQuery(query.get('timestamps'), false);
+  const details = atLeast(version, '1.25') && parseBooleanQuery(query.get('details'), false) ? detailsPrefix(container) : undefined;
+  const line = (entry: LogEntry) => {
+    const prefix = `${timestamps ? `${formatFixedNanoTimestamp(entry.time)} ` : ''}${details ?? ''}`;
+    return prefix ? Buffer.concat([Buffer.from(prefix), entry.bytes]) : entry.bytes;
+  };
+  // dockerd sends its headers before the first line, and no Content-Type.
+  response.writeHead(200);
+  response.flushHeaders();
+  try {
+    for await (const entry of entries) {
+      const ready = container.config.Tty ? response.write(line(entry)) : writeFrame(response, entry.stream, line(entry));
+      if (!ready) await once(response, 'drain', { signal });
+    }
+  } catch (error) {
+    // The client went away while we waited for it to read: nothing left to answer.
+    if (!signal.aborted) throw error;
+  }
+  response.end();
+}
+
+export const containerOutputRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/containers/{id*}/top',
+    handle: (context) => sendJson(context.response, 200, context.model.operations.top(containerOf(context), context.query.get('ps_args') ?? '')),
+  },
+  { method: 'GET', path: '/containers/{id*}/logs', handle: streamLogs },
+];

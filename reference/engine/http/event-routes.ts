@@ -1,0 +1,56 @@
+/**
+ * GET /events (spec/2 §6): the kept events from `since`, then the live ones, one JSON object per
+ * line, until `until` or until the client goes away. Filters take both forms (lists and maps).
+ */
+import { atLeast } from '../../../harness/versions.ts';
+import type { EngineEvent } from '../model/event-bus.ts';
+import { EVENT_FILTER_NAMES, matchesEventFilters } from '../model/event-filter.ts';
+import { InvalidParameterError } from '../model/errors.ts';
+import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
+import type { Route, RouteContext } from './route-table.ts';
+import { parseUnixTime } from './unix-time-query.ts';
+
+/** dockerd's events.Message: the legacy status/id/from for containers (status/id for images), timeNano from 1.21. */
+function eventView(event: EngineEvent, version: string): Record<string, unknown> {
+  const milliseconds = event.time.getTime();
+  return {
+    ...(event.type === 'container' && { status: event.action, id: event.actorId, from: event.attributes.image ?? '' }),
+    ...(event.type === 'image' && { status: event.action, id: event.actorId }),
+    Type: event.type,
+    Action: event.action,
+    Actor: { ID: event.actorId, Attributes: event.attributes },
+    time: Math.floor(milliseconds / 1000),
+    ...(atLeast(version, '1.21') && { timeNano: milliseconds * 1_000_000 }),
+  };
+}
+
+function streamEvents({ query, model, version, response }: RouteContext): void {
+  const since = parseUnixTime(query.get('since'));
+  const until = parseUnixTime(query.get('until'));
+  if (since && until && until < since) {
+    throw new InvalidParameterError(`\`since\` time (${query.get('since')}) cannot be after \`until\` time (${query.get('until')})`);
+  }
+  const filters = parseFiltersQuery(query.get('filters'));
+  checkFilterNames(filters, { applied: EVENT_FILTER_NAMES, notYet: [] });
+  const inWindow = (event: EngineEvent) => until === undefined || event.time <= until;
+  const send = (event: EngineEvent) => {
+    if (inWindow(event) && matchesEventFilters(event, filters)) response.write(`${JSON.stringify(eventView(event, version))}\n`);
+  };
+
+  response.writeHead(200, { 'Content-Type': 'application/json' });
+  response.flushHeaders();
+  for (const event of since ? model.events.since(since) : []) send(event);
+  const now = model.clock();
+  if (until && until <= now) {
+    response.end();
+    return;
+  }
+  const unsubscribe = model.events.subscribe(send);
+  const timer = until && model.scheduler.setTimeout(() => response.end(), until.getTime() - now.getTime());
+  response.once('close', () => {
+    unsubscribe();
+    if (timer) model.scheduler.clearTimeout(timer);
+  });
+}
+
+export const eventRoutes: Route[] = [{ method: 'GET', path: '/events', handle: streamEvents }];

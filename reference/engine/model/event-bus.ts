@@ -1,0 +1,51 @@
+/**
+ * The one event bus every action of the engine publishes to (spec/2 §6). Subscribers get events as
+ * they happen; the last EVENT_HISTORY_LIMIT are kept for `since` — the same bound dockerd keeps, so
+ * memory stays flat however long the engine runs.
+ */
+
+export type EngineEventType = 'container' | 'image' | 'volume' | 'network' | 'daemon' | 'plugin';
+
+export interface EngineEvent {
+  type: EngineEventType;
+  /** `create`, `die`, `exec_create: sh -c …` */
+  action: string;
+  /** the id of the object the event is about */
+  actorId: string;
+  attributes: Record<string, string>;
+  time: Date;
+}
+
+export type EventListener = (event: EngineEvent) => void;
+
+export const EVENT_HISTORY_LIMIT = 256;
+
+export class EventBus {
+  private readonly history: EngineEvent[] = [];
+  private readonly listeners = new Set<EventListener>();
+
+  publish(event: EngineEvent): void {
+    this.history.push(event);
+    if (this.history.length > EVENT_HISTORY_LIMIT) this.history.shift();
+    for (const listener of [...this.listeners]) listener(event);
+  }
+
+  /** Returns the unsubscribe function. */
+  subscribe(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  /** The kept events from `since` (inclusive), oldest first. */
+  since(since: Date): EngineEvent[] {
+    return this.history.filter((event) => event.time.getTime() >= since.getTime());
+  }
+
+  clear(): void {
+    this.history.length = 0;
+  }
+}
