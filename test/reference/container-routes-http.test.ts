@@ -238,6 +238,27 @@ describe('top and logs', () => {
     expect(decodeFrames((await following).body).stdout.toString()).toBe('a\nb\n');
   });
 
+  test('changes: what the container added, modified and deleted against its image; its size counts what it wrote', async () => {
+    await started('ch', { Cmd: ['sh', '-c', 'mkdir -p /added; echo data > /tmp/created; rm /etc/passwd'] });
+    await settle();
+    expect((await call('GET', '/containers/ch/changes')).json()).toEqual([
+      { Path: '/added', Kind: 1 },
+      { Path: '/etc', Kind: 0 },
+      { Path: '/etc/passwd', Kind: 2 },
+      { Path: '/tmp', Kind: 0 },
+      { Path: '/tmp/created', Kind: 1 },
+    ]);
+    const { SizeRw, SizeRootFs } = (await call('GET', '/containers/ch/json?size=1')).json<{ SizeRw: number; SizeRootFs: number }>();
+    expect([SizeRw, SizeRootFs - SizeRw]).toEqual(['data\n'.length, 1_093_484]);
+  });
+
+  test('a read-only rootfs: the process cannot write outside the mount points', async () => {
+    await started('ro', { Cmd: ['sh', '-c', 'touch /tmp/x'], HostConfig: { ReadonlyRootfs: true } });
+    await settle();
+    expect((await state('ro')).ExitCode).toBe(1);
+    expect((await call('GET', '/containers/ro/changes')).json()).toEqual([]);
+  });
+
   test('a log driver that keeps nothing cannot be read: 501', async () => {
     await started('none', { Cmd: ['echo', 'hi'], HostConfig: { LogConfig: { Type: 'none' } } });
     expect((await call('GET', '/containers/none/logs?stdout=1')).status).toBe(501);

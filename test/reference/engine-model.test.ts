@@ -9,7 +9,7 @@ import {
 } from '../../reference/engine/model/errors.ts';
 import { completeConfig } from '../../reference/engine/model/container-config.ts';
 import type { Image } from '../../reference/engine/model/image.ts';
-import { busyboxFilesystem } from './process/memory-filesystem.ts';
+import { ImageLayerStack } from '../../reference/engine/filesystem/image-layer-stack.ts';
 
 const START = new Date('2024-03-01T12:00:00.000Z');
 
@@ -21,7 +21,7 @@ function sequentialIds(prefix = 'a') {
 
 function model(prefix?: string) {
   let now = START.getTime();
-  return new EngineModel({ clock: () => new Date((now += 1000)), ids: sequentialIds(prefix), newFilesystem: busyboxFilesystem });
+  return new EngineModel({ clock: () => new Date((now += 1000)), ids: sequentialIds(prefix) });
 }
 
 describe('containers.create', () => {
@@ -98,7 +98,7 @@ describe('containers.create', () => {
 
 describe('completeConfig', () => {
   const image = (Cmd: string[] | null, Entrypoint: string[] | null = null): Image => ({
-    id: `sha256:${'1'.repeat(64)}`, repoTags: [], repoDigests: [], parent: '', created: START, size: 0, architecture: 'amd64', os: 'linux',
+    id: `sha256:${'1'.repeat(64)}`, repoTags: [], repoDigests: [], parent: '', created: START, size: 0, layers: new ImageLayerStack([]), architecture: 'amd64', os: 'linux',
     config: { Cmd, Entrypoint, Env: [], Labels: { from: 'image', both: 'image' }, WorkingDir: '/w' },
   });
 
@@ -237,7 +237,7 @@ describe('images', () => {
 
 describe('system info', () => {
   test('counts containers by state and images, with the time from the clock', async () => {
-    const engine = new EngineModel({ clock: () => START, newFilesystem: busyboxFilesystem });
+    const engine = new EngineModel({ clock: () => START });
     const [first] = [engine.containers.create({ config: { Image: 'busybox' } }), engine.containers.create({ config: { Image: 'busybox' } })];
     if (!first) throw new Error('setup');
     first.state = { ...first.state, Status: 'paused', Running: true, Paused: true };

@@ -1,13 +1,12 @@
 /**
- * Test helper: an EngineModel on a manual clock (no real sleeps), with sequential ids, the busybox
- * test filesystem, and a record of the events it publishes.
+ * Test helper: an EngineModel on a manual clock (no real sleeps), with sequential ids and a record of
+ * the events it publishes.
  */
 import type { ContainerSpec } from '../../reference/engine/model/container-config.ts';
 import type { Container } from '../../reference/engine/model/container.ts';
 import { EngineModel } from '../../reference/engine/model/engine-model.ts';
 import type { HostConfig } from '../../reference/engine/model/host-config.ts';
 import { ManualScheduler } from '../../reference/engine/process/index.ts';
-import { busyboxFilesystem } from './process/memory-filesystem.ts';
 
 export interface ManualEngine {
   model: EngineModel;
@@ -24,7 +23,7 @@ export interface ManualEngine {
 export function manualEngine(): ManualEngine {
   const clock = new ManualScheduler();
   let next = 0;
-  const model = new EngineModel({ scheduler: clock, ids: () => (++next).toString(16).padStart(64, 'c'), newFilesystem: () => busyboxFilesystem() });
+  const model = new EngineModel({ scheduler: clock, ids: () => (++next).toString(16).padStart(64, 'c') });
   const events: string[] = [];
   model.events.subscribe(({ action, attributes }) => {
     const detail = action === 'die' ? attributes.exitCode : action === 'kill' ? attributes.signal : undefined;

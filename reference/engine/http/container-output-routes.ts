@@ -1,6 +1,6 @@
 /**
- * Container endpoints that read what a container produced (spec/1 §4.1): its processes (top) and its
- * log. Logs are multiplexed frames (spec/1 §4.4) without a Tty and the raw terminal bytes with one.
+ * Container endpoints that read what a container produced (spec/1 §4.1): its processes (top), its
+ * filesystem changes and its log. Logs are multiplexed frames (spec/1 §4.4) without a Tty and the raw terminal bytes with one.
  */
 import { once } from 'node:events';
 import { writeFrame } from '../../../harness/streams/frame-encoder.ts';
@@ -77,6 +77,11 @@ export const containerOutputRoutes: Route[] = [
     method: 'GET',
     path: '/containers/{id*}/top',
     handle: (context) => sendJson(context.response, 200, context.model.operations.top(containerOf(context), context.query.get('ps_args') ?? '')),
+  },
+  {
+    method: 'GET',
+    path: '/containers/{id*}/changes',
+    handle: (context) => sendJson(context.response, 200, context.model.operations.changes(containerOf(context))),
   },
   { method: 'GET', path: '/containers/{id*}/logs', handle: streamLogs },
 ];

@@ -29,7 +29,7 @@ export function parseHostConfig(value: unknown, version: string): Partial<HostCo
     if (given === null) delete hostConfig[name];
   }
   for (const name of STRING_FIELDS) optional(fields[name], `HostConfig.${name}`, isString);
-  optional(fields.AutoRemove, 'HostConfig.AutoRemove', isBoolean);
+  for (const name of ['AutoRemove', 'ReadonlyRootfs'] as const) optional(fields[name], `HostConfig.${name}`, isBoolean);
   const restartPolicy = parseRestartPolicy(fields.RestartPolicy, version);
   if (restartPolicy) hostConfig.RestartPolicy = restartPolicy;
   const logConfig = parseLogConfig(fields.LogConfig);

@@ -9,7 +9,6 @@ import { sendEmpty } from './replies.ts';
 import type { Route, RouteContext } from './route-table.ts';
 
 const PENDING: [method: string, action: string][] = [
-  ['GET', 'changes'],
   ['GET', 'export'],
   ['GET', 'stats'],
   ['POST', 'attach'],

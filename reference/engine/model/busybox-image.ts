@@ -3,6 +3,8 @@
  * for a real image, so it is the same in every run on the same architecture.
  */
 import { createHash } from 'node:crypto';
+import { busyboxRootfsLayer } from '../filesystem/busybox-layer.ts';
+import { ImageLayerStack } from '../filesystem/image-layer-stack.ts';
 import type { Image, ImageConfig } from './image.ts';
 import { hostFacts } from './host-facts.ts';
 
@@ -23,13 +25,15 @@ export function busyboxImage(): Image {
   const digest = createHash('sha256')
     .update(JSON.stringify({ architecture, config: CONFIG, created: CREATED.toISOString(), os: 'linux' }))
     .digest('hex');
+  const layers = new ImageLayerStack([busyboxRootfsLayer({ size: SIZE })]);
   return {
     id: `sha256:${digest}`,
     repoTags: ['busybox:latest'],
     repoDigests: [],
     parent: '',
     created: CREATED,
-    size: SIZE,
+    size: layers.size,
+    layers,
     architecture,
     os: 'linux',
     config: structuredClone(CONFIG),

@@ -1,8 +1,9 @@
 /**
- * What a client does to a container besides starting and stopping it: read its processes (top) and
- * its log, resize its terminal, update its limits and restart policy. Each publishes its event, as
- * dockerd does.
+ * What a client does to a container besides starting and stopping it: read its processes (top), its
+ * log and its filesystem changes, resize its terminal, update its limits and restart policy. Each
+ * publishes its event where dockerd does.
  */
+import type { FilesystemChange } from '../filesystem/filesystem-changes.ts';
 import type { Container } from './container.ts';
 import type { ContainerEvents } from './container-events.ts';
 import type { LogEntry, LogReadOptions } from './container-log.ts';
@@ -44,6 +45,11 @@ export class ContainerOperations {
   logs(container: Container, options: LogReadOptions): AsyncGenerator<LogEntry> {
     if (!logsReadable(container.hostConfig.LogConfig)) throw new NotSupportedError('configured logging driver does not support reading');
     return container.log.read(options);
+  }
+
+  /** What the container changed in its filesystem against its image: added, modified, deleted paths. */
+  changes(container: Container): FilesystemChange[] {
+    return container.filesystem.changes();
   }
 
   /** The simulated terminal has no size to change; the call is checked and recorded as dockerd records it. */

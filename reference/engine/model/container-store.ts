@@ -3,7 +3,7 @@
  * dockerd's order), list, rename, and the removal of one whose process is gone. Names are unique
  * across containers.
  */
-import type { ContainerFilesystem } from '../filesystem/container-filesystem.ts';
+import { LayeredFilesystem } from '../filesystem/layered-filesystem.ts';
 import { Container } from './container.ts';
 import { completeConfig, type ContainerSpec } from './container-config.ts';
 import type { ContainerEvents } from './container-events.ts';
@@ -13,7 +13,6 @@ import { CONTAINER_STATUSES, type ContainerStatus } from './container-state.ts';
 import { ConflictError, InvalidParameterError, NotFoundError } from './errors.ts';
 import { completeHostConfig, type HostConfig } from './host-config.ts';
 import { findByIdPrefix } from './id-prefix.ts';
-import type { Image } from './image.ts';
 import type { ImageStore } from './image-store.ts';
 import { matchesLabels } from './label-match.ts';
 import { checkHostConfig, checkHostname, checkStopSignal, type ValidationRules } from './settings-validation.ts';
@@ -32,8 +31,6 @@ export interface ContainerStoreOptions {
   clock: () => Date;
   ids: () => string;
   events: ContainerEvents;
-  /** a new container's own filesystem on top of its image */
-  newFilesystem: (image: Image) => ContainerFilesystem;
 }
 
 export interface ContainerListFilters {
@@ -83,7 +80,8 @@ export class ContainerStore {
     const config = completeConfig(options.config, image, id);
     const name = options.name === undefined ? generateName(id, (candidate) => this.byName(candidate) !== undefined) : this.freeName(options.name, id);
     const { clock } = this.options;
-    const container = new Container(id, name, clock(), image.id, config, hostConfig, this.options.newFilesystem(image), new ContainerLog(clock));
+    const filesystem = new LayeredFilesystem(image.layers, { readOnly: hostConfig.ReadonlyRootfs, clock });
+    const container = new Container(id, name, clock(), image.id, config, hostConfig, filesystem, new ContainerLog(clock));
     this.byId.set(id, container);
     this.options.events.publish(container, 'create');
     return container;
@@ -158,7 +156,7 @@ export class ContainerStore {
   }
 
   sizeOf(container: Container): ContainerSize {
-    return { rw: 0, rootFs: this.options.images.find(container.imageId).size };
+    return container.filesystem.size();
   }
 
   clear(): void {

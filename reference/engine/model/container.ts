@@ -3,7 +3,7 @@
  * current process). Plain data with the few facts derived from it; the store enforces the rules
  * between containers (unique names), the lifecycle the transitions.
  */
-import type { ContainerFilesystem } from '../filesystem/container-filesystem.ts';
+import type { LayeredFilesystem } from '../filesystem/layered-filesystem.ts';
 import type { SimulatedProcess, TimerHandle } from '../process/index.ts';
 import type { ContainerConfig } from './container-config.ts';
 import type { ContainerLog } from './container-log.ts';
@@ -72,7 +72,8 @@ export class Container {
     readonly config: ContainerConfig,
     /** replaced whole by a start that carries one (API before 1.24) */
     public hostConfig: HostConfig,
-    readonly filesystem: ContainerFilesystem,
+    /** its image's layers under a writable layer of its own */
+    readonly filesystem: LayeredFilesystem,
     readonly log: ContainerLog,
   ) {
     this.networks = Object.fromEntries(networkNamesOf(hostConfig.NetworkMode).map((network) => [network, unattachedEndpoint()]));

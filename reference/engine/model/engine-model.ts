@@ -2,15 +2,12 @@
  * The reference engine's state and rules, with no HTTP and no API versions: the backend the HTTP
  * layer calls. Time, timers and ids come from injectable sources so that tests are deterministic.
  */
-import type { ContainerFilesystem } from '../filesystem/container-filesystem.ts';
-import { interimBusyboxFilesystem } from '../filesystem/interim-flat-filesystem.ts';
 import { realScheduler, type Scheduler } from '../process/index.ts';
 import { ContainerEvents } from './container-events.ts';
 import { ContainerLifecycle } from './container-lifecycle.ts';
 import { ContainerOperations } from './container-operations.ts';
 import { ContainerStore } from './container-store.ts';
 import { EventBus } from './event-bus.ts';
-import type { Image } from './image.ts';
 import { ImageStore } from './image-store.ts';
 import { randomId } from './random-ids.ts';
 import { SystemInfo } from './system-info.ts';
@@ -22,8 +19,6 @@ export interface EngineModelOptions {
   ids?: () => string;
   /** the clock processes sleep on and stop timeouts and restart delays wait on (default: real time) */
   scheduler?: Scheduler;
-  /** a new container's filesystem on top of its image (default: the image's layers and a writable one) */
-  newFilesystem?: (image: Image) => ContainerFilesystem;
 }
 
 export class EngineModel {
@@ -50,7 +45,6 @@ export class EngineModel {
       clock: this.clock,
       ids: options.ids ?? randomId,
       events: containerEvents,
-      newFilesystem: options.newFilesystem ?? interimBusyboxFilesystem,
     });
     this.lifecycle = new ContainerLifecycle({ store: this.containers, events: containerEvents, scheduler, clock: this.clock });
     this.operations = new ContainerOperations(containerEvents, this.clock);

@@ -33,6 +33,7 @@ export type HostConfig = Record<string, unknown> &
     RestartPolicy: RestartPolicy;
     AutoRemove: boolean;
     OomScoreAdj: number;
+    ReadonlyRootfs: boolean;
     ShmSize: number;
     LogConfig: LogConfig;
   };

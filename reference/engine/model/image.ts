@@ -1,7 +1,9 @@
 /**
  * An image as far as containers need it today: names, id, the config a container inherits, and its
- * size. Layers and their filesystem come with a later issue.
+ * read-only layers, which every container created from it shares under its own writable layer.
  */
+import type { ImageLayerStack } from '../filesystem/image-layer-stack.ts';
+
 export interface ImageConfig {
   Cmd: string[] | null;
   Entrypoint: string[] | null;
@@ -19,6 +21,7 @@ export interface Image {
   parent: string;
   created: Date;
   size: number;
+  layers: ImageLayerStack;
   architecture: string;
   os: string;
   config: ImageConfig;

@@ -1,0 +1,80 @@
+/**
+ * Schemas of the exec instance (spec/1 §2.5) per API version. Open, like every schema here: a newer
+ * daemon may add properties at any version (spec/1 §1, §9.1). The Container object that exec inspect
+ * embeds up to 1.21 is the rule of a check of its own (exec.inspect.container), so it is only typed here.
+ */
+import { atLeast } from '../versions.ts';
+
+const string = { type: 'string' } as const;
+const boolean = { type: 'boolean' } as const;
+
+/** POST /containers/{id}/exec → 201 {Id, Warnings} (spec/1 §2.5; Warnings since 1.18, §9.4). */
+export const EXEC_CREATE_RESPONSE_SCHEMA = {
+  type: 'object',
+  required: ['Id', 'Warnings'],
+  properties: {
+    Id: { type: 'string', minLength: 1 },
+    Warnings: { type: 'array', items: string },
+  },
+} as const;
+
+/** ProcessConfig of exec inspect: the command as the daemon runs it. */
+const PROCESS_CONFIG_SCHEMA = {
+  type: 'object',
+  required: ['arguments', 'entrypoint', 'privileged', 'tty', 'user'],
+  properties: {
+    arguments: { type: 'array', items: string },
+    entrypoint: string,
+    privileged: boolean,
+    tty: boolean,
+    user: string,
+  },
+} as const;
+
+/** Fields the spec gives at 1.25 only: the 1.21 text embeds the Container instead of naming its id. */
+const FROM_125 = ['CanRemove', 'ContainerID', 'DetachKeys'] as const;
+
+const built = new Map<string, object>();
+
+/**
+ * GET /exec/{id}/json of an exec that has run to its end (ExitCode is then an integer; before the
+ * exec starts a daemon may show it as null, which the spec does not describe).
+ */
+export function execInspectSchema(version: string): object {
+  let schema = built.get(version);
+  if (!schema) {
+    schema = {
+      type: 'object',
+      required: ['ID', 'Running', 'ExitCode', 'OpenStdin', 'OpenStderr', 'OpenStdout', 'ProcessConfig', ...(atLeast(version, '1.25') ? FROM_125 : [])],
+      properties: {
+        ID: { type: 'string', minLength: 1 },
+        Running: boolean,
+        ExitCode: { type: 'integer' },
+        OpenStdin: boolean,
+        OpenStderr: boolean,
+        OpenStdout: boolean,
+        ProcessConfig: PROCESS_CONFIG_SCHEMA,
+        CanRemove: boolean,
+        ContainerID: { type: 'string', minLength: 1 },
+        DetachKeys: string,
+        Container: { type: 'object' },
+      },
+    };
+    built.set(version, schema);
+  }
+  return schema;
+}
+
+/**
+ * The container object exec inspect embeds up to 1.21 (spec/1 §2.5: "State, Config, NetworkSettings and
+ * the other container fields"). Its id field is not required: the spec does not spell its name there.
+ */
+export const EMBEDDED_CONTAINER_SCHEMA = {
+  type: 'object',
+  required: ['State', 'Config', 'NetworkSettings'],
+  properties: {
+    State: { type: 'object', required: ['Running'], properties: { Running: boolean } },
+    Config: { type: 'object' },
+    NetworkSettings: { type: 'object' },
+  },
+} as const;

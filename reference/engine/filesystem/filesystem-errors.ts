@@ -1,0 +1,53 @@
+/**
+ * Errors beyond the port's FilesystemError codes. Each extends FilesystemError with the nearest code
+ * the port has (its code set is closed: the process interpreter maps every code to a strerror text),
+ * and says precisely what happened in its own class and fields.
+ */
+import { FilesystemError } from './container-filesystem.ts';
+
+/** Too many symlinks followed (ELOOP): a loop, or a chain longer than {@link MAX_SYMLINKS}. */
+export class SymlinkLoopError extends FilesystemError {
+  readonly errno = 'ELOOP';
+  constructor(path: string) {
+    super('ENOENT', path);
+    this.message = `ELOOP: too many levels of symbolic links: ${path}`;
+    this.name = 'SymlinkLoopError';
+  }
+}
+
+/** Linux's MAXSYMLINKS: how many symlinks one path resolution may follow. */
+export const MAX_SYMLINKS = 40;
+
+/** Removing `/` or a mount point (/proc, /sys, /dev): EBUSY on Linux. */
+export class MountPointBusyError extends FilesystemError {
+  readonly errno = 'EBUSY';
+  constructor(path: string) {
+    super('EROFS', path);
+    this.message = `EBUSY: device or resource busy: ${path}`;
+    this.name = 'MountPointBusyError';
+  }
+}
+
+/**
+ * An archive extraction with noOverwriteDirNonDir that would replace a directory by a non-directory
+ * or the reverse (dockerd: "cannot overwrite directory … with non-directory …"; HTTP 400).
+ */
+export class OverwriteRefusedError extends FilesystemError {
+  constructor(
+    path: string,
+    /** what is there now */
+    readonly existing: 'directory' | 'non-directory',
+  ) {
+    super('EEXIST', path);
+    this.message = existing === 'directory' ? `cannot overwrite directory "${path}" with non-directory` : `cannot overwrite non-directory "${path}" with directory`;
+    this.name = 'OverwriteRefusedError';
+  }
+}
+
+/** An archive member that would land outside the extraction directory (dockerd's breakoutError; HTTP 500). */
+export class ArchiveBreakoutError extends Error {
+  constructor(readonly member: string) {
+    super(`invalid archive member "${member}": outside of the destination directory`);
+    this.name = 'ArchiveBreakoutError';
+  }
+}

@@ -1,0 +1,270 @@
+/**
+ * A container's filesystem: its image's read-only layers (shared, never copied) under one writable
+ * layer of its own, with overlayfs's rules. A change copies the entry up (its parent directories
+ * come along with their metadata); deleting something the image holds leaves a whiteout; a directory
+ * made where one was deleted is opaque. With `readOnly` (HostConfig.ReadonlyRootfs) every change
+ * fails with EROFS, but under the mount points (/proc, /sys, /dev), which are not the rootfs.
+ *
+ * The docker views of the same filesystem (changes, export, archive, commit) live in their own
+ * files; the methods at the end of the class only hand over to them.
+ */
+import { FilesystemError, type ContainerFilesystem, type EntryStat } from './container-filesystem.ts';
+import { archiveContainerPath, extractToContainerDirectory, statContainerPath, type ExtractOptions, type PathArchive, type PathStat } from './container-archive.ts';
+import { exportFilesystem } from './filesystem-export.ts';
+import { diffAgainstImage, type FilesystemChange } from './filesystem-changes.ts';
+import { MountPointBusyError } from './filesystem-errors.ts';
+import { describeEntry } from './entry-stat.ts';
+import type { ImageLayerStack } from './image-layer-stack.ts';
+import { entrySize, type DirectoryEntry, type FileEntry, type SymlinkEntry } from './layer-entry.ts';
+import { LayerIndex } from './layer-index.ts';
+import { baseName, parentPath, pathParts } from './layer-paths.ts';
+import { Layer } from './layer.ts';
+import { MergedView, type Located } from './merged-view.ts';
+import { isMountPoint, isUnderMountPoint, MOUNT_POINTS } from './mount-points.ts';
+import { resolvePath, type Resolution } from './path-resolution.ts';
+
+export interface LayeredFilesystemOptions {
+  /** HostConfig.ReadonlyRootfs */
+  readOnly?: boolean;
+  /** the mtime of what changes (default: the wall clock) */
+  clock?: () => Date;
+}
+
+export interface FilesystemSize {
+  /** bytes in the writable layer: file contents and symlink targets (dockerd's SizeRw) */
+  rw: number;
+  /** the image's size plus `rw` (dockerd's SizeRootFs) */
+  rootFs: number;
+}
+
+const WHITEOUT = { kind: 'whiteout' } as const;
+
+export class LayeredFilesystem implements ContainerFilesystem {
+  readonly readOnly: boolean;
+  /** the writable layer */
+  private readonly upper = new LayerIndex();
+  /** the container's filesystem as its processes see it */
+  readonly merged: MergedView;
+  /** the mtime of what changes */
+  readonly clock: () => Date;
+
+  constructor(
+    readonly image: ImageLayerStack,
+    options: LayeredFilesystemOptions = {},
+  ) {
+    this.readOnly = options.readOnly ?? false;
+    this.clock = options.clock ?? (() => new Date());
+    this.merged = new MergedView([this.upper, ...image.topFirst]);
+  }
+
+  // --- ContainerFilesystem -------------------------------------------------------------------
+
+  stat(path: string): EntryStat | undefined {
+    return this.describe(this.tryResolve(path, true));
+  }
+
+  lstat(path: string): EntryStat | undefined {
+    return this.describe(this.tryResolve(path, false));
+  }
+
+  readFile(path: string): Buffer {
+    const { located } = this.resolve(path, true);
+    if (located === undefined) throw new FilesystemError('ENOENT', path);
+    if (located.entry.kind === 'directory') throw new FilesystemError('EISDIR', path);
+    return located.entry.kind === 'file' ? Buffer.from(located.entry.data) : Buffer.alloc(0);
+  }
+
+  writeFile(path: string, data: Buffer | string, options: { append?: boolean; mode?: number } = {}): void {
+    // a symlink is written through, and a dangling one creates its target, as open(O_CREAT) does
+    const { path: physical, located } = this.resolve(path, true);
+    if (located?.entry.kind === 'directory') throw new FilesystemError('EISDIR', path);
+    this.assertWritable(physical, path);
+    const existing = located?.entry as FileEntry | undefined;
+    const bytes = Buffer.from(data);
+    const now = this.clock();
+    const content = options.append && existing ? Buffer.concat([existing.data, bytes]) : bytes;
+    this.putEntry(physical, { kind: 'file', mode: existing?.mode ?? options.mode ?? 0o644, uid: existing?.uid ?? 0, gid: existing?.gid ?? 0, mtime: now, data: content }, now);
+  }
+
+  mkdir(path: string, options: { parents?: boolean; mode?: number } = {}): void {
+    let resolution: Resolution;
+    try {
+      resolution = this.resolve(path, false);
+    } catch (error) {
+      if (!options.parents || !(error instanceof FilesystemError) || error.code !== 'ENOENT') throw error;
+      this.mkdir(parentPath(path), options);
+      resolution = this.resolve(path, false);
+    }
+    if (resolution.located !== undefined) {
+      if (options.parents && this.stat(path)?.kind === 'directory') return;
+      throw new FilesystemError('EEXIST', path);
+    }
+    this.assertWritable(resolution.path, path);
+    const now = this.clock();
+    this.putEntry(resolution.path, { kind: 'directory', mode: options.mode ?? 0o755, uid: 0, gid: 0, mtime: now }, now);
+  }
+
+  list(path: string): string[] {
+    const { located } = this.resolve(path, true);
+    if (located === undefined) throw new FilesystemError('ENOENT', path);
+    if (located.entry.kind !== 'directory') throw new FilesystemError('ENOTDIR', path);
+    return this.merged.list(located);
+  }
+
+  remove(path: string, options: { recursive?: boolean; force?: boolean } = {}): void {
+    let resolution: Resolution;
+    try {
+      resolution = this.resolve(path, false);
+    } catch (error) {
+      if (options.force && error instanceof FilesystemError && error.code === 'ENOENT') return;
+      throw error;
+    }
+    const { path: physical, located } = resolution;
+    if (located === undefined) {
+      if (options.force) return;
+      throw new FilesystemError('ENOENT', path);
+    }
+    if (physical === '/' || isMountPoint(physical)) throw new MountPointBusyError(path);
+    if (located.entry.kind === 'directory' && !options.recursive && this.merged.list(located).length > 0) throw new FilesystemError('ENOTEMPTY', path);
+    this.assertWritable(physical, path);
+    this.removeEntry(physical);
+  }
+
+  symlink(target: string, path: string): void {
+    const { path: physical, located } = this.resolve(path, false);
+    if (located !== undefined) throw new FilesystemError('EEXIST', path);
+    this.assertWritable(physical, path);
+    const now = this.clock();
+    this.putEntry(physical, { kind: 'symlink', mode: 0o777, uid: 0, gid: 0, mtime: now, target }, now);
+  }
+
+  // --- changes to the writable layer, by physical path (no permission checks) ----------------
+
+  /**
+   * Puts an entry at a physical path whose parent directory exists. A directory over a directory
+   * only takes the new metadata (the contents merge, as when a tar is extracted over it); a new one
+   * is opaque when it replaces something of the image's. A new entry moves its directory's mtime to
+   * `now`, the time of the whole operation.
+   */
+  putEntry(path: string, entry: FileEntry | SymlinkEntry | Omit<DirectoryEntry, 'opaque'>, now = this.clock()): void {
+    const existing = this.merged.lookup(path);
+    this.copyUpParents(path);
+    if (entry.kind === 'directory') {
+      const upperEntry = this.upper.get(path);
+      const opaque = existing?.entry.kind === 'directory' ? upperEntry?.kind === 'directory' && upperEntry.opaque : this.visibleBelow(path);
+      this.upper.set(path, { ...entry, opaque });
+    } else this.upper.set(path, entry);
+    if (existing === undefined) this.touchDirectory(parentPath(path), now);
+  }
+
+  /** Removes what is at a physical path, and all under it: a whiteout where the image shows something. */
+  removeEntry(path: string, now = this.clock()): void {
+    if (path === '/' || isMountPoint(path)) throw new MountPointBusyError(path);
+    this.copyUpParents(path);
+    if (this.visibleBelow(path)) this.upper.set(path, WHITEOUT);
+    else this.upper.deleteTree(path);
+    this.touchDirectory(parentPath(path), now);
+  }
+
+  /** The parents of `path` as explicit entries of the writable layer (overlayfs's copy-up), but `/` and the mount points. */
+  private copyUpParents(path: string): void {
+    let located: Located = this.merged.root();
+    const parts = pathParts(path);
+    for (const name of parts.slice(0, -1)) {
+      const next = this.merged.child(located, name);
+      const entry = next?.entry;
+      if (next === undefined || entry?.kind !== 'directory') throw new FilesystemError('ENOENT', path);
+      located = next;
+      if (!isMountPoint(next.path) && this.upper.get(next.path) === undefined) this.upper.set(next.path, { ...entry, opaque: false });
+    }
+  }
+
+  /** A directory's mtime moves when an entry is made or removed in it. */
+  private touchDirectory(path: string, now: Date): void {
+    const entry = this.upper.get(path);
+    if (entry?.kind === 'directory') this.upper.set(path, { ...entry, mtime: now });
+  }
+
+  /** Whether the layers under the writable one show something at `path`, given what the writable layer hides above it. */
+  private visibleBelow(path: string): boolean {
+    const parent = this.merged.lookup(parentPath(path));
+    if (parent === undefined) return false;
+    const below = parent.layers.filter((layer) => layer !== this.upper);
+    return this.merged.child({ ...parent, layers: below }, baseName(path)) !== undefined;
+  }
+
+  private assertWritable(physical: string, path: string): void {
+    if (this.readOnly && !isUnderMountPoint(physical)) throw new FilesystemError('EROFS', path);
+  }
+
+  // --- resolution -----------------------------------------------------------------------------
+
+  private resolve(path: string, followLast: boolean): Resolution {
+    return resolvePath(this.merged, path, { followLast });
+  }
+
+  private tryResolve(path: string, followLast: boolean): Located | undefined {
+    try {
+      return this.resolve(path, followLast).located;
+    } catch (error) {
+      if (error instanceof FilesystemError) return undefined;
+      throw error;
+    }
+  }
+
+  private describe(located: Located | undefined): EntryStat | undefined {
+    return located === undefined ? undefined : describeEntry(baseName(located.path), located.entry);
+  }
+
+  // --- the docker views -----------------------------------------------------------------------
+
+  /** `GET /containers/{id}/changes` */
+  changes(): FilesystemChange[] {
+    return diffAgainstImage(this.image.view, this.merged, this.upper);
+  }
+
+  /** `GET /containers/{id}/export`: the merged filesystem as one tar */
+  exportTar(): Promise<Buffer> {
+    return exportFilesystem(this.merged);
+  }
+
+  /** `HEAD /containers/{id}/archive` */
+  statPath(path: string): PathStat {
+    return statContainerPath(this.merged, path);
+  }
+
+  /** `GET /containers/{id}/archive` */
+  archivePath(path: string): Promise<PathArchive> {
+    return archiveContainerPath(this.merged, path);
+  }
+
+  /** `PUT /containers/{id}/archive` */
+  extractArchive(path: string, archive: Buffer, options: ExtractOptions = {}): Promise<void> {
+    return extractToContainerDirectory(this, path, archive, options);
+  }
+
+  /** The writable layer as a new image layer (`POST /commit`), without what lies under the mount points. */
+  commitLayer(): Layer {
+    const index = this.upper.clone();
+    for (const mountPoint of MOUNT_POINTS) {
+      if (index.get(mountPoint) === undefined) index.deleteTree(mountPoint);
+      else index.removeBelow(mountPoint);
+    }
+    return new Layer(index);
+  }
+
+  size(): FilesystemSize {
+    let rw = 0;
+    const visit = (directory: string) => {
+      for (const name of this.upper.childNames(directory)) {
+        const path = directory === '/' ? `/${name}` : `${directory}/${name}`;
+        if (isUnderMountPoint(path)) continue;
+        const entry = this.upper.get(path);
+        if (entry !== undefined) rw += entrySize(entry);
+        visit(path);
+      }
+    };
+    visit('/');
+    return { rw, rootFs: this.image.size + rw };
+  }
+}

@@ -1,0 +1,335 @@
+/**
+ * A container's files as tar archives (spec/1 §4.1 archive and copy rows, §2.4 path stat): HEAD and
+ * GET /containers/{id}/archive with their path rules, PUT to extract a tar, and the old copy endpoint.
+ * The containers are created and never started: the archive endpoints work on the container's
+ * filesystem, and no process is needed to read or write it. Tars are parsed and built with tar-stream.
+ */
+import tar from 'tar-stream';
+import { check, type CheckContext } from '../../harness/check.ts';
+import { NonConformingResponse, type ApiResponse } from '../../harness/client/api-response.ts';
+import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
+import { atLeast, before } from '../../harness/versions.ts';
+
+/** The path stat (spec/1 §2.4): base64 JSON in the dialect's path-stat header. */
+interface PathStat {
+  name: string;
+  size: number;
+  mode: number;
+  mtime: string;
+  linkTarget: string;
+}
+
+const PATH_STAT_SCHEMA = {
+  type: 'object',
+  required: ['name', 'size', 'mode', 'mtime', 'linkTarget'],
+  properties: {
+    name: { type: 'string' },
+    size: { type: 'integer' },
+    mode: { type: 'integer' },
+    mtime: { type: 'string', format: 'date-time' },
+    linkTarget: { type: 'string' },
+  },
+} as const;
+
+interface TarEntry {
+  name: string;
+  type: string;
+  size: number;
+  linkname: string;
+  data: Buffer;
+}
+
+type TarSource =
+  | { kind: 'file'; name: string; data: string }
+  | { kind: 'directory'; name: string }
+  | { kind: 'symlink'; name: string; target: string };
+
+const TAR = 'application/x-tar';
+
+/** A file the fixture image has on every target (DESIGN.md, "The fixture image"). */
+const FIXTURE_FILE = '/etc/passwd';
+
+/** A created container of the fixture image, never started. */
+function container(context: CheckContext, hostConfig: Record<string, unknown> = {}): Promise<string> {
+  return context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'], HostConfig: hostConfig });
+}
+
+function archivePath(id: string): string {
+  return `/containers/${id}/archive`;
+}
+
+/** Decodes the path-stat header of an archive answer; an absent or undecodable header fails the check. */
+function pathStat(res: ApiResponse, headerName: string): PathStat {
+  const header = res.headers[headerName.toLowerCase()];
+  if (header === undefined) throw new NonConformingResponse(`${res.describe()}: no ${headerName} header`);
+  let stat: unknown;
+  try {
+    stat = JSON.parse(Buffer.from(header, 'base64').toString('utf8'));
+  } catch {
+    throw new NonConformingResponse(`${res.describe()}: ${headerName} is not base64 of JSON: ${JSON.stringify(header)}`);
+  }
+  assertMatchesSchema(stat, PATH_STAT_SCHEMA, `the ${headerName} object`);
+  return stat as PathStat;
+}
+
+/** The entries of a tar body; a body that is not a tar is the target's fault. */
+async function readTar(res: ApiResponse): Promise<TarEntry[]> {
+  const extract = tar.extract();
+  const entries: TarEntry[] = [];
+  const reading = (async () => {
+    for await (const entry of extract) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry) chunks.push(chunk as Buffer);
+      const { name, type, size, linkname } = entry.header;
+      entries.push({ name, type: type ?? 'file', size: size ?? 0, linkname: linkname ?? '', data: Buffer.concat(chunks) });
+    }
+  })();
+  extract.end(res.body);
+  try {
+    await reading;
+  } catch (error) {
+    throw new NonConformingResponse(`${res.describe()}: the body is not a tar archive: ${(error as Error).message}`);
+  }
+  return entries;
+}
+
+/** An uncompressed tar of the given entries, for PUT. */
+async function buildTar(sources: TarSource[]): Promise<Buffer> {
+  const pack = tar.pack();
+  const collected = (async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of pack) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  })();
+  const mtime = new Date();
+  for (const source of sources) {
+    if (source.kind === 'file') pack.entry({ name: source.name, mode: 0o644, mtime }, source.data);
+    else if (source.kind === 'directory') pack.entry({ name: source.name, type: 'directory', mode: 0o755, mtime });
+    else pack.entry({ name: source.name, type: 'symlink', linkname: source.target, mode: 0o777, mtime });
+  }
+  pack.finalize();
+  return collected;
+}
+
+function putTar({ engine }: CheckContext, id: string, query: Record<string, string | number>, body: Buffer): Promise<ApiResponse> {
+  return engine.put(archivePath(id), { query, headers: { 'content-type': TAR }, body });
+}
+
+/** PUT that must succeed because it prepares what the check looks at. */
+async function extracted(context: CheckContext, id: string, path: string, sources: TarSource[]): Promise<void> {
+  const res = await putTar(context, id, { path }, await buildTar(sources));
+  context.expect(res.status, `PUT archive?path=${path} status`).toBe(200);
+}
+
+/** The one file a GET of a file's path returns. */
+async function fileContent(context: CheckContext, id: string, path: string): Promise<Buffer> {
+  const res = await context.engine.get(archivePath(id), { query: { path } });
+  context.expect(res.status, `GET archive?path=${path} status`).toBe(200);
+  const files = (await readTar(res)).filter((entry) => entry.type === 'file');
+  context.expect(files.map((entry) => entry.name), `file entries of the tar of ${path}`).toHaveLength(1);
+  return files[0]?.data ?? Buffer.alloc(0);
+}
+
+/** An entry name as a path relative to the top of the archive: `./passwd` and `passwd/` read as `passwd`. */
+function relativeName(name: string): string {
+  return name.replace(/^\.\//, '').replace(/\/$/, '');
+}
+
+check('archive.head.stat', {
+  title: 'HEAD archive of a file answers 200 with the path-stat header: base64 JSON {name, size, mode, mtime, linkTarget}',
+  spec: '1 §2.4',
+  since: '1.20',
+  tags: ['schema'],
+}, async (context) => {
+  const id = await container(context);
+  const res = await context.engine.head(archivePath(id), { query: { path: FIXTURE_FILE } });
+  context.expect(res.status, 'status').toBe(200);
+  const stat = pathStat(res, context.dialect.pathStatHeader);
+  context.expect({ name: stat.name, linkTarget: stat.linkTarget }, 'name and linkTarget of /etc/passwd').toEqual({ name: 'passwd', linkTarget: '' });
+  context.expect(stat.size, 'size of /etc/passwd').toBeGreaterThan(0);
+  context.expect(res.body.length, 'body length').toBe(0);
+});
+
+check('archive.get.tar', {
+  title: 'GET archive of a file answers 200 application/x-tar holding the file, with the path-stat header',
+  spec: '1 §4.1',
+  since: '1.20',
+  tags: ['schema'],
+}, async (context) => {
+  const id = await container(context);
+  const res = await context.engine.get(archivePath(id), { query: { path: FIXTURE_FILE } });
+  context.expect(res.status, 'status').toBe(200);
+  context.expect(res.contentType, 'Content-Type').toBe(TAR);
+  const stat = pathStat(res, context.dialect.pathStatHeader);
+  const entries = (await readTar(res)).map(({ name, type, size }) => ({ name: relativeName(name), type, size }));
+  context.expect(entries, `tar entries (stat: ${JSON.stringify(stat)})`).toEqual([{ name: 'passwd', type: 'file', size: stat.size }]);
+});
+
+check('archive.stat.symlink', {
+  title: 'the path stat of a symlink names the link and gives its target resolved in the container: /bin/sh → /bin/busybox',
+  spec: '1 §4.1',
+  since: '1.20',
+  tags: ['schema'],
+}, async (context) => {
+  // The fixture image links every applet to busybox in the same directory (/bin/sh → busybox).
+  const id = await container(context);
+  const res = await context.engine.head(archivePath(id), { query: { path: '/bin/sh' } });
+  context.expect(res.status, 'status').toBe(200);
+  const stat = pathStat(res, context.dialect.pathStatHeader);
+  context.expect({ name: stat.name, linkTarget: stat.linkTarget }, 'name and linkTarget of /bin/sh').toEqual({ name: 'sh', linkTarget: '/bin/busybox' });
+});
+
+check('archive.get.symlink-resolved', {
+  title: 'a path through a symlinked directory resolves to the target: /tmp/link/passwd with link → /etc gives /etc/passwd',
+  spec: '1 §4.1',
+  since: '1.20',
+  tags: ['stream'],
+}, async (context) => {
+  const id = await container(context);
+  await extracted(context, id, '/tmp', [{ kind: 'symlink', name: 'link', target: '/etc' }]);
+  const throughLink = await fileContent(context, id, '/tmp/link/passwd');
+  const direct = await fileContent(context, id, FIXTURE_FILE);
+  context.expect(throughLink.toString('utf8'), 'content of /tmp/link/passwd').toBe(direct.toString('utf8'));
+});
+
+check('archive.get.directory-contents', {
+  title: 'GET archive of DIR has DIR itself as its top entry; of DIR/. only the contents',
+  spec: '1 §4.1',
+  since: '1.20',
+  tags: ['stream'],
+}, async (context) => {
+  const id = await container(context);
+  const names = async (path: string) => {
+    const res = await context.engine.get(archivePath(id), { query: { path } });
+    context.expect(res.status, `GET archive?path=${path} status`).toBe(200);
+    return (await readTar(res)).map((entry) => relativeName(entry.name)).filter((name) => name !== '' && name !== '.');
+  };
+  const whole = await names('/etc');
+  const contents = await names('/etc/.');
+  context.expect({
+    wholeUnderEtc: whole.every((name) => name === 'etc' || name.startsWith('etc/')),
+    wholeHasPasswd: whole.includes('etc/passwd'),
+    contentsUnderEtc: contents.some((name) => name === 'etc' || name.startsWith('etc/')),
+    contentsHasPasswd: contents.includes('passwd'),
+  }, `entries of /etc: ${JSON.stringify(whole)}; of /etc/.: ${JSON.stringify(contents)}`).toEqual({
+    wholeUnderEtc: true,
+    wholeHasPasswd: true,
+    contentsUnderEtc: false,
+    contentsHasPasswd: true,
+  });
+});
+
+check('archive.get.trailing-slash-file', {
+  title: 'GET archive of a file path with a trailing / (asserting a directory) answers 400, with a JSON message from 1.24',
+  spec: '1 §4.1',
+  since: '1.20',
+  tags: ['error'],
+}, async (context) => {
+  const id = await container(context);
+  const res = await context.engine.get(archivePath(id), { query: { path: `${FIXTURE_FILE}/` } });
+  context.expect(res.status, 'status').toBe(400);
+  // Before 1.24 error bodies are plain text (spec/1 §7), whatever the archive row says about JSON.
+  if (atLeast(context.version, '1.24')) {
+    context.expect(typeof res.json<{ message?: unknown }>().message, 'type of the message field').toBe('string');
+  }
+});
+
+check('archive.get.missing-path', {
+  title: 'GET archive of a path that does not exist answers 404',
+  spec: '1 §4.1',
+  since: '1.20',
+  tags: ['error'],
+}, async (context) => {
+  const id = await container(context);
+  const res = await context.engine.get(archivePath(id), { query: { path: '/no-such-file' } });
+  context.expect(res.status, 'status').toBe(404);
+});
+
+check('archive.get.empty-path', {
+  title: 'GET archive with an empty path answers 400',
+  spec: '1 §4.1',
+  since: '1.20',
+  tags: ['error'],
+}, async (context) => {
+  const id = await container(context);
+  const res = await context.engine.get(archivePath(id), { query: { path: '' } });
+  context.expect(res.status, 'status').toBe(400);
+});
+
+check('archive.put.extract', {
+  title: 'PUT archive into an existing directory answers 200 and the file is then readable by GET',
+  spec: '1 §4.1',
+  since: '1.20',
+  tags: ['state'],
+}, async (context) => {
+  const id = await container(context);
+  const text = `extracted by ${context.make.runId}\n`;
+  const res = await putTar(context, id, { path: '/tmp' }, await buildTar([{ kind: 'file', name: 'hello.txt', data: text }]));
+  context.expect(res.status, 'status').toBe(200);
+  const content = await fileContent(context, id, '/tmp/hello.txt');
+  context.expect(content.toString('utf8'), 'content of /tmp/hello.txt').toBe(text);
+});
+
+check('archive.put.file-path', {
+  title: 'PUT archive to a path that is a file answers 400',
+  spec: '1 §4.1',
+  since: '1.20',
+  tags: ['error'],
+}, async (context) => {
+  const id = await container(context);
+  const res = await putTar(context, id, { path: FIXTURE_FILE }, await buildTar([{ kind: 'file', name: 'hello.txt', data: 'hello\n' }]));
+  context.expect(res.status, 'status').toBe(400);
+});
+
+check('archive.put.missing-dir', {
+  title: 'PUT archive to a directory that does not exist answers 404',
+  spec: '1 §4.1',
+  since: '1.20',
+  tags: ['error'],
+}, async (context) => {
+  const id = await container(context);
+  const res = await putTar(context, id, { path: '/no-such-dir' }, await buildTar([{ kind: 'file', name: 'hello.txt', data: 'hello\n' }]));
+  context.expect(res.status, 'status').toBe(404);
+});
+
+check('archive.put.no-overwrite-dir', {
+  title: 'PUT archive with noOverwriteDirNonDir=1 that would replace a directory by a file answers 400',
+  spec: '1 §4.1',
+  since: '1.20',
+  tags: ['error'],
+}, async (context) => {
+  const id = await container(context);
+  await extracted(context, id, '/tmp', [{ kind: 'directory', name: 'entry' }]);
+  const res = await putTar(context, id, { path: '/tmp', noOverwriteDirNonDir: 1 }, await buildTar([{ kind: 'file', name: 'entry', data: 'not a directory\n' }]));
+  context.expect(res.status, 'status').toBe(400);
+});
+
+check('archive.put.readonly-rootfs', {
+  title: 'PUT archive into a container with ReadonlyRootfs answers 403',
+  spec: '1 §4.1',
+  since: '1.20',
+  tags: ['error'],
+}, async (context) => {
+  const id = await container(context, { ReadonlyRootfs: true });
+  const res = await putTar(context, id, { path: '/tmp' }, await buildTar([{ kind: 'file', name: 'hello.txt', data: 'hello\n' }]));
+  context.expect(res.status, 'status').toBe(403);
+});
+
+check('archive.copy.resource', {
+  title: 'POST /containers/{id}/copy returns the Resource as application/x-tar up to 1.23 (deprecated from 1.20) and errors out from 1.24',
+  spec: '1 §4.1',
+  since: '1.18',
+  tags: ['version'],
+}, async (context) => {
+  const id = await container(context);
+  const res = await context.engine.post(`/containers/${id}/copy`, { json: { Resource: FIXTURE_FILE } });
+  if (before(context.version, '1.24')) {
+    context.expect(res.status, 'status').toBe(200);
+    context.expect(res.contentType, 'Content-Type').toBe(TAR);
+    const entries = (await readTar(res)).map(({ name, type }) => ({ name: relativeName(name), type }));
+    context.expect(entries, 'tar entries').toEqual([{ name: 'passwd', type: 'file' }]);
+  } else {
+    // "Removed at 1.24 and later (the call errors out)": no status is given, only that it fails.
+    context.expect(res.status, 'status (an error)').toBeGreaterThanOrEqual(400);
+  }
+});

@@ -1,0 +1,327 @@
+/**
+ * Exec instances (spec/1 §2.5, §3, §4.2): create, start (detached, attached with and without a Tty),
+ * inspect, resize, and the states of the container that refuse them. Every command is from the fixture
+ * command contract; every container comes from `make.container` and goes with the check.
+ */
+import { check, type CheckContext } from '../../harness/check.ts';
+import { NonConformingResponse, type ApiResponse } from '../../harness/client/api-response.ts';
+import type { EngineClient } from '../../harness/client/engine-client.ts';
+import { StreamTimeout, type HijackedStream } from '../../harness/client/hijacked-stream.ts';
+import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
+import { EMBEDDED_CONTAINER_SCHEMA, EXEC_CREATE_RESPONSE_SCHEMA, execInspectSchema } from '../../harness/schemas/exec-schemas.ts';
+import { decodeFrames } from '../../harness/streams/frame-decoder.ts';
+import { until } from '../../harness/wait-until.ts';
+import { atLeast, before } from '../../harness/versions.ts';
+
+interface ExecInspect {
+  ID: string;
+  Running: boolean;
+  ExitCode: number | null;
+  Container?: unknown;
+}
+
+/** Runs until the check's cleanup removes the container (a forced removal kills it). */
+const LONG_RUNNING = ['sleep', '300'];
+/** An id no daemon hands out: 64 hex digits that are not one of its exec ids. */
+const UNKNOWN_EXEC_ID = 'f'.repeat(64);
+/** An attached exec start ends when its command does; this bounds a daemon that keeps the stream open. */
+const STREAM_TIMEOUT_MS = 10_000;
+
+async function runningContainer(context: CheckContext): Promise<string> {
+  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: LONG_RUNNING });
+  const res = await context.engine.post(`/containers/${id}/start`);
+  context.expect(res.status, 'POST /containers/{id}/start status').toBe(204);
+  return id;
+}
+
+/** Creates an exec instance; a target that cannot is not conforming, so the status is asserted. */
+async function createdExec({ engine, expect }: CheckContext, containerId: string, body: Record<string, unknown>): Promise<string> {
+  const res = await engine.post(`/containers/${containerId}/exec`, { json: body });
+  expect(res.status, 'POST /containers/{id}/exec status').toBe(201);
+  return res.json<{ Id: string }>().Id;
+}
+
+/**
+ * engine.hijack, where a refused upgrade counts as the target's answer: undici rejects any answer but
+ * 101 with "bad upgrade", which would otherwise read as the check's own error.
+ */
+async function hijacked(engine: EngineClient, path: string, options: Parameters<EngineClient['hijack']>[1]): Promise<HijackedStream> {
+  try {
+    return await engine.hijack(path, options);
+  } catch (error) {
+    if ((error as Error).message === 'bad upgrade') {
+      const prefix = engine.version === undefined ? '' : `/v${engine.version}`;
+      throw new NonConformingResponse(`POST ${prefix}${path} with Upgrade: tcp was not answered 101: the target refused to hijack the connection`);
+    }
+    throw error;
+  }
+}
+
+async function inspectExec({ engine, expect }: CheckContext, execId: string): Promise<ExecInspect> {
+  const res = await engine.get(`/exec/${execId}/json`);
+  expect(res.status, 'GET /exec/{id}/json status').toBe(200);
+  return res.json<ExecInspect>();
+}
+
+/** Waits until the exec's command has exited; returns its inspect object. */
+function finishedExec(context: CheckContext, execId: string): Promise<ExecInspect> {
+  return until(() => inspectExec(context, execId), (seen) => !seen.Running && seen.ExitCode !== null, { what: 'the exec command to exit' });
+}
+
+/**
+ * Starts an exec attached, without Upgrade: the answer's body is the whole output once the command
+ * ends. A daemon that keeps the body open past the deadline makes the check an error (a hung stream).
+ */
+async function startAttached({ engine, expect }: CheckContext, execId: string, tty: boolean): Promise<ApiResponse> {
+  const res = await engine.post(`/exec/${execId}/start`, { json: { Detach: false, Tty: tty }, signal: AbortSignal.timeout(STREAM_TIMEOUT_MS) });
+  expect(res.status, 'POST /exec/{id}/start status').toBe(200);
+  return res;
+}
+
+async function pause({ engine, expect }: CheckContext, containerId: string): Promise<void> {
+  const res = await engine.post(`/containers/${containerId}/pause`);
+  expect(res.status, 'POST /containers/{id}/pause status').toBe(204);
+}
+
+check('exec.create.schema', {
+  title: 'POST /containers/{id}/exec on a running container answers 201 {Id, Warnings}',
+  spec: '1 §2.5',
+  since: '1.18',
+  tags: ['schema'],
+}, async (context) => {
+  const id = await runningContainer(context);
+  const res = await context.engine.post(`/containers/${id}/exec`, { json: { Cmd: ['true'], AttachStdout: true } });
+  context.expect(res.status, 'status').toBe(201);
+  assertMatchesSchema(res.json(), EXEC_CREATE_RESPONSE_SCHEMA, 'the exec create answer');
+});
+
+check('exec.create.no-such-container', {
+  title: 'creating an exec instance in a container that does not exist answers 404',
+  spec: '1 §4.2',
+  since: '1.18',
+  tags: ['error'],
+}, async ({ engine, expect, make }) => {
+  const res = await engine.post(`/containers/${make.uniqueName('missing')}/exec`, { json: { Cmd: ['true'] } });
+  expect(res.status, 'status').toBe(404);
+});
+
+check('exec.create.paused', {
+  title: 'creating an exec instance in a paused container answers 409',
+  spec: '1 §3',
+  since: '1.18',
+  tags: ['state', 'error'],
+}, async (context) => {
+  const id = await runningContainer(context);
+  await pause(context, id);
+  const res = await context.engine.post(`/containers/${id}/exec`, { json: { Cmd: ['true'] } });
+  context.expect(res.status, 'status').toBe(409);
+});
+
+check('exec.start.paused', {
+  title: 'starting an exec instance whose container is paused answers 409',
+  spec: '1 §3',
+  since: '1.18',
+  tags: ['state', 'error'],
+}, async (context) => {
+  const id = await runningContainer(context);
+  const execId = await createdExec(context, id, { Cmd: ['true'] });
+  await pause(context, id);
+  const res = await context.engine.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } });
+  context.expect(res.status, 'status').toBe(409);
+});
+
+check('exec.start.stopped', {
+  title: 'starting an exec instance whose container has stopped is refused: 409 from 1.21',
+  spec: '1 §4.2',
+  since: '1.18',
+  tags: ['state', 'error', 'version'],
+}, async (context) => {
+  const id = await runningContainer(context);
+  const execId = await createdExec(context, id, { Cmd: ['true'] });
+  const stop = await context.engine.post(`/containers/${id}/stop`, { query: { t: 0 } });
+  context.expect(stop.status, 'POST /containers/{id}/stop status').toBe(204);
+  const res = await context.engine.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } });
+  if (before(context.version, '1.21')) {
+    // Before 1.21 the spec names no status for this case: it only has to be refused.
+    context.expect(res.status, 'status (an error)').toBeGreaterThanOrEqual(400);
+  } else {
+    context.expect(res.status, 'status').toBe(409);
+  }
+});
+
+check('exec.start.no-such-exec', {
+  title: 'starting an exec instance that does not exist answers 404',
+  spec: '1 §4.2',
+  since: '1.18',
+  tags: ['error'],
+}, async ({ engine, expect }) => {
+  const res = await engine.post(`/exec/${UNKNOWN_EXEC_ID}/start`, { json: { Detach: true, Tty: false } });
+  expect(res.status, 'status').toBe(404);
+});
+
+check('exec.start.detach', {
+  title: 'start with Detach answers 200 once the command has started; its exit code shows in inspect later',
+  spec: '1 §4.2',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await runningContainer(context);
+  const execId = await createdExec(context, id, { Cmd: ['sh', '-c', 'sleep 1; exit 7'] });
+  const res = await context.engine.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } });
+  context.expect(res.status, 'status').toBe(200);
+  // "Returns after the command starts": right after the answer the command runs or has already run.
+  const justAfter = await inspectExec(context, execId);
+  context.expect(justAfter.Running || justAfter.ExitCode === 7, `exec inspect right after the detached start: ${JSON.stringify({ Running: justAfter.Running, ExitCode: justAfter.ExitCode })}`).toBe(true);
+  const finished = await finishedExec(context, execId);
+  context.expect(finished.ExitCode, 'ExitCode once the command ended').toBe(7);
+});
+
+check('exec.start.multiplexed', {
+  title: 'an attached start without Tty answers 200 raw-stream, stdout in frames of type 1 and stderr in frames of type 2',
+  spec: '1 §4.4',
+  since: '1.18',
+  tags: ['stream'],
+}, async (context) => {
+  const id = await runningContainer(context);
+  const execId = await createdExec(context, id, { Cmd: ['sh', '-c', 'echo out; echo err >&2'], AttachStdout: true, AttachStderr: true, Tty: false });
+  const res = await startAttached(context, execId, false);
+  context.expect(res.contentType, 'Content-Type').toBe(context.dialect.rawStreamContentType);
+  // Strict decoding: bad framing throws FrameError, which fails the check (the target's fault).
+  const { frames } = decodeFrames(res.body);
+  const byStream = (stream: string) => Buffer.concat(frames.filter((frame) => frame.stream === stream).map((frame) => frame.payload)).toString('utf8');
+  const seen = { stdout: byStream('stdout'), stderr: byStream('stderr'), stdin: byStream('stdin') };
+  context.expect(seen, `output per stream: ${JSON.stringify(seen)}`).toEqual({ stdout: 'out\n', stderr: 'err\n', stdin: '' });
+});
+
+check('exec.start.tty', {
+  title: 'an attached start with Tty streams the raw terminal: no frames, \\n as \\r\\n, stderr joined to stdout',
+  spec: '1 §4.4',
+  since: '1.18',
+  tags: ['stream'],
+}, async (context) => {
+  const id = await runningContainer(context);
+  const execId = await createdExec(context, id, { Cmd: ['sh', '-c', 'echo out; echo err >&2'], AttachStdout: true, AttachStderr: true, Tty: true });
+  const { body } = await startAttached(context, execId, true);
+  context.expect(body.toString('latin1'), 'the raw stream').toBe('out\r\nerr\r\n');
+});
+
+check('exec.start.detach-keys', {
+  title: 'sending the exec DetachKeys ends the attached session and leaves the command running',
+  spec: '1 §2.5',
+  since: '1.25',
+  tags: ['stream', 'state'],
+}, async (context) => {
+  const id = await runningContainer(context);
+  const execId = await createdExec(context, id, {
+    Cmd: ['sh', '-c', 'echo ready; sleep 300'], AttachStdin: true, AttachStdout: true, Tty: true, DetachKeys: 'ctrl-x',
+  });
+  const stream = await hijacked(context.engine, `/exec/${execId}/start`, { json: { Detach: false, Tty: true } });
+  let ended: boolean;
+  try {
+    await stream.readUntil((received) => received.includes('ready'), STREAM_TIMEOUT_MS);
+    await stream.write(Buffer.from([0x18])); // ctrl-x
+    // A daemon that does not detach keeps the session open: that is its answer, so it fails the check.
+    ended = await stream.readToEnd(STREAM_TIMEOUT_MS).then(() => true, (error: unknown) => {
+      if (error instanceof StreamTimeout) return false;
+      throw error;
+    });
+  } finally {
+    stream.close();
+  }
+  context.expect(ended, `the session ended after ctrl-x (received ${JSON.stringify(stream.received.toString('latin1'))})`).toBe(true);
+  const after = await inspectExec(context, execId);
+  const seen = `exec inspect after detaching: Running ${after.Running}, ExitCode ${after.ExitCode}; the stream carried ${JSON.stringify(stream.received.toString('latin1'))}`;
+  context.expect(after.Running, seen).toBe(true);
+});
+
+check('exec.inspect.schema', {
+  title: 'GET /exec/{id}/json of an exec that ran answers 200 with the exec inspect fields of the version',
+  spec: '1 §2.5',
+  since: '1.18',
+  tags: ['schema'],
+}, async (context) => {
+  const id = await runningContainer(context);
+  const execId = await createdExec(context, id, { Cmd: ['true'], AttachStdout: true });
+  await startAttached(context, execId, false);
+  const finished = await finishedExec(context, execId);
+  assertMatchesSchema(finished, execInspectSchema(context.version), `exec inspect at ${context.version}`);
+  if (atLeast(context.version, '1.25')) {
+    const { ID, ContainerID } = finished as ExecInspect & { ContainerID?: string };
+    context.expect({ ID, ContainerID }, 'ID and ContainerID').toEqual({ ID: execId, ContainerID: id });
+  }
+});
+
+check('exec.inspect.container', {
+  title: 'exec inspect embeds the Container object (State, Config, NetworkSettings) up to 1.21',
+  spec: '1 §2.5',
+  since: '1.18',
+  until: '1.21',
+  tags: ['schema', 'version'],
+}, async (context) => {
+  const id = await runningContainer(context);
+  const execId = await createdExec(context, id, { Cmd: ['true'] });
+  const inspected = await inspectExec(context, execId);
+  context.expect(inspected.Container, 'the embedded Container').toBeDefined();
+  assertMatchesSchema(inspected.Container, EMBEDDED_CONTAINER_SCHEMA, 'the embedded Container');
+});
+
+check('exec.inspect.content-type', {
+  title: 'exec inspect answers with Content-Type application/json at 1.25',
+  spec: '1 §4.2',
+  since: '1.25',
+  tags: ['schema'],
+}, async (context) => {
+  const id = await runningContainer(context);
+  const execId = await createdExec(context, id, { Cmd: ['true'] });
+  const res = await context.engine.get(`/exec/${execId}/json`);
+  context.expect(res.status, 'status').toBe(200);
+  context.expect(res.contentType, 'Content-Type').toMatch(/^application\/json\b/);
+});
+
+check('exec.inspect.exit-code', {
+  title: "exec inspect shows the command's exit code once it has ended: 5 after sh -c 'exit 5'",
+  spec: '1 §2.5',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await runningContainer(context);
+  const execId = await createdExec(context, id, { Cmd: ['sh', '-c', 'exit 5'], AttachStdout: true });
+  await startAttached(context, execId, false);
+  const finished = await finishedExec(context, execId);
+  context.expect({ Running: finished.Running, ExitCode: finished.ExitCode }, 'Running and ExitCode').toEqual({ Running: false, ExitCode: 5 });
+});
+
+check('exec.inspect.no-such-exec', {
+  title: 'inspecting an exec instance that does not exist answers 404',
+  spec: '1 §4.2',
+  since: '1.18',
+  tags: ['error'],
+}, async ({ engine, expect }) => {
+  const res = await engine.get(`/exec/${UNKNOWN_EXEC_ID}/json`);
+  expect(res.status, 'status').toBe(404);
+});
+
+check('exec.resize.tty', {
+  title: 'resizing a running exec that has a Tty answers 201',
+  spec: '1 §4.2',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await runningContainer(context);
+  const execId = await createdExec(context, id, { Cmd: ['sleep', '300'], Tty: true });
+  const start = await context.engine.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: true } });
+  context.expect(start.status, 'POST /exec/{id}/start (Detach) status').toBe(200);
+  await until(() => inspectExec(context, execId), (seen) => seen.Running, { what: 'the exec command to run' });
+  const res = await context.engine.post(`/exec/${execId}/resize`, { query: { h: 40, w: 100 } });
+  context.expect(res.status, 'status').toBe(201);
+});
+
+check('exec.resize.no-such-exec', {
+  title: 'resizing an exec instance that does not exist answers 404',
+  spec: '1 §4.2',
+  since: '1.18',
+  tags: ['error'],
+}, async ({ engine, expect }) => {
+  const res = await engine.post(`/exec/${UNKNOWN_EXEC_ID}/resize`, { query: { h: 40, w: 100 } });
+  expect(res.status, 'status').toBe(404);
+});

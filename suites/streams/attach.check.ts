@@ -1,0 +1,329 @@
+/**
+ * Attaching to a container (spec/1 §4.1 attach rows, §4.4 streams): the hijacked connection with and
+ * without Upgrade, framing without a Tty and the raw terminal with one, stdin, log replay, the
+ * websocket variant, detach keys, and attaching to a container that has exited. Reads are bounded:
+ * a stream that hangs ends the check instead of the run.
+ */
+import WebSocket from 'ws';
+import { check, type CheckContext } from '../../harness/check.ts';
+import { NonConformingResponse } from '../../harness/client/api-response.ts';
+import { encodeQuery, type EngineClient } from '../../harness/client/engine-client.ts';
+import { StreamTimeout, type HijackedStream } from '../../harness/client/hijacked-stream.ts';
+import { FrameDecoder, decodeFrames, joinStreams } from '../../harness/streams/frame-decoder.ts';
+import { until } from '../../harness/wait-until.ts';
+
+interface State {
+  Running: boolean;
+  ExitCode: number;
+}
+
+/** Writes one line to stdout and one to stderr, in that order, then exits 0. */
+const OUT_AND_ERR = ['sh', '-c', 'echo out; echo err >&2'];
+/** Bounds every read of an attach stream: output that does not come in this time is a hung stream. */
+const STREAM_TIMEOUT_MS = 10_000;
+const ATTACH_ALL = { stream: 1, stdout: 1, stderr: 1 };
+const CTRL_P = 0x10;
+const CTRL_Q = 0x11;
+const CTRL_X = 0x18;
+
+/**
+ * engine.hijack, where a refused upgrade counts as the target's answer: undici rejects any answer but
+ * 101 with "bad upgrade", which would otherwise read as the check's own error.
+ */
+async function hijacked(engine: EngineClient, path: string, options: Parameters<EngineClient['hijack']>[1]): Promise<HijackedStream> {
+  try {
+    return await engine.hijack(path, options);
+  } catch (error) {
+    if ((error as Error).message === 'bad upgrade') {
+      const prefix = engine.version === undefined ? '' : `/v${engine.version}`;
+      throw new NonConformingResponse(`POST ${prefix}${path} with Upgrade: tcp was not answered 101: the target refused to hijack the connection`);
+    }
+    throw error;
+  }
+}
+
+async function state({ engine, expect }: CheckContext, id: string): Promise<State> {
+  const res = await engine.get(`/containers/${id}/json`);
+  expect(res.status, 'GET /containers/{id}/json status').toBe(200);
+  return res.json<{ State: State }>().State;
+}
+
+async function start({ engine, expect }: CheckContext, id: string): Promise<void> {
+  const res = await engine.post(`/containers/${id}/start`);
+  expect(res.status, 'POST /containers/{id}/start status').toBe(204);
+}
+
+/** Runs the command (no Tty) to its end; returns the container id. */
+async function exitedContainer(context: CheckContext, cmd: string[]): Promise<string> {
+  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: cmd, Tty: false });
+  await start(context, id);
+  await until(() => state(context, id), (seen) => !seen.Running, { what: 'the container to exit' });
+  return id;
+}
+
+/** Whether the stream ended within the time; the daemon keeping it open is an answer, not an error. */
+function endsWithin(stream: HijackedStream, timeoutMs: number): Promise<boolean> {
+  return stream.readToEnd(timeoutMs).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof StreamTimeout) return false;
+      throw error;
+    },
+  );
+}
+
+/**
+ * Whether the whole frames received so far carry `text` on stdout. A wait predicate runs inside the
+ * socket's data handler, where a throw would escape the check: bad framing reads as "not yet" here and
+ * fails the check at the strict decode that follows.
+ */
+function stdoutHas(received: Buffer, text: string): boolean {
+  try {
+    return joinStreams(new FrameDecoder().push(received)).stdout.toString('utf8').includes(text);
+  } catch {
+    return false;
+  }
+}
+
+/** Per stream text of a whole multiplexed body, decoded strictly (bad framing fails the check). */
+function streamTexts(body: Buffer): { stdout: string; stderr: string } {
+  const { stdout, stderr } = decodeFrames(body);
+  return { stdout: stdout.toString('utf8'), stderr: stderr.toString('utf8') };
+}
+
+/** Attaches (Upgrade: tcp) to a created container, starts it and reads the stream to its end. */
+async function attachedRun(context: CheckContext, config: Record<string, unknown>): Promise<Buffer> {
+  const id = await context.make.container({ Image: context.session.fixtureImage, ...config });
+  const stream = await hijacked(context.engine, `/containers/${id}/attach`, { query: ATTACH_ALL });
+  try {
+    await start(context, id);
+    return await stream.readToEnd(STREAM_TIMEOUT_MS);
+  } finally {
+    stream.close();
+  }
+}
+
+check('streams.attach.upgrade', {
+  title: 'attach with Upgrade: tcp answers 101 with Upgrade: tcp and the raw-stream Content-Type',
+  spec: '1 §4.4',
+  since: '1.18',
+  tags: ['stream'],
+}, async (context) => {
+  const id = await exitedContainer(context, ['echo', 'hello']);
+  // hijack() resolves only on a 101 answer: any other status rejects it, and the exchange log shows it.
+  const stream = await hijacked(context.engine, `/containers/${id}/attach`, { query: { logs: 1, stream: 0, stdout: 1 } });
+  try {
+    const { upgrade, 'content-type': contentType } = stream.headers;
+    context.expect({ upgrade: String(upgrade).toLowerCase(), contentType }, 'headers of the 101 answer')
+      .toEqual({ upgrade: 'tcp', contentType: context.dialect.rawStreamContentType });
+  } finally {
+    stream.close();
+  }
+});
+
+check('streams.attach.no-upgrade', {
+  title: 'attach without an Upgrade header answers 200',
+  spec: '1 §4.4',
+  since: '1.18',
+  tags: ['stream'],
+}, async (context) => {
+  // The log replay (stream=0) ends on its own, so a plain request gets a whole answer.
+  const id = await exitedContainer(context, ['echo', 'hello']);
+  const res = await context.engine.post(`/containers/${id}/attach`, { query: { logs: 1, stream: 0, stdout: 1 }, signal: AbortSignal.timeout(STREAM_TIMEOUT_MS) });
+  context.expect(res.status, 'status').toBe(200);
+});
+
+check('streams.attach.multiplexed', {
+  title: 'attached to a container without Tty, stdout arrives in frames of type 1 and stderr in frames of type 2',
+  spec: '1 §4.4',
+  since: '1.18',
+  tags: ['stream'],
+}, async (context) => {
+  const body = await attachedRun(context, { Cmd: OUT_AND_ERR, Tty: false });
+  const seen = streamTexts(body);
+  context.expect(seen, `output per stream: ${JSON.stringify(seen)}`).toEqual({ stdout: 'out\n', stderr: 'err\n' });
+});
+
+check('streams.attach.tty-raw', {
+  title: 'attached to a container with Tty, the stream is the raw terminal: no frames, \\n as \\r\\n, stderr joined',
+  spec: '1 §4.4',
+  since: '1.18',
+  tags: ['stream'],
+}, async (context) => {
+  const body = await attachedRun(context, { Cmd: OUT_AND_ERR, Tty: true });
+  context.expect(body.toString('latin1'), 'the raw stream').toBe('out\r\nerr\r\n');
+});
+
+check('streams.attach.stdin', {
+  title: 'stdin written through attach reaches the process; closing it ends cat (OpenStdin, StdinOnce) and the container exits 0',
+  spec: '1 §4.4',
+  since: '1.18',
+  tags: ['stream', 'state'],
+}, async (context) => {
+  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['cat'], OpenStdin: true, StdinOnce: true, Tty: false });
+  const stream = await hijacked(context.engine, `/containers/${id}/attach`, { query: { ...ATTACH_ALL, stdin: 1 } });
+  try {
+    await start(context, id);
+    await stream.write('hello\n');
+    await stream.readUntil((received) => stdoutHas(received, 'hello\n'), STREAM_TIMEOUT_MS);
+    stream.closeWrite();
+    const ended = await endsWithin(stream, STREAM_TIMEOUT_MS);
+    context.expect(ended, `the attach stream ended after stdin was closed (received ${JSON.stringify(stream.received.toString('latin1'))})`).toBe(true);
+  } finally {
+    stream.close();
+  }
+  const final = await until(() => state(context, id), (seen) => !seen.Running, { what: 'cat to exit once its stdin closed' });
+  context.expect(final.ExitCode, 'ExitCode').toBe(0);
+  context.expect(streamTexts(stream.received).stdout, 'stdout').toBe('hello\n');
+});
+
+check('streams.attach.logs-replay', {
+  title: 'attach with logs=1 and stream=0 replays the log of each chosen stream, then ends',
+  spec: '1 §4.1',
+  since: '1.18',
+  tags: ['stream'],
+}, async (context) => {
+  const id = await exitedContainer(context, OUT_AND_ERR);
+  const stream = await hijacked(context.engine, `/containers/${id}/attach`, { query: { logs: 1, stream: 0, stdout: 1, stderr: 1 } });
+  try {
+    const ended = await endsWithin(stream, STREAM_TIMEOUT_MS);
+    context.expect(ended, `the replay ended (received ${JSON.stringify(stream.received.toString('latin1'))})`).toBe(true);
+  } finally {
+    stream.close();
+  }
+  const seen = streamTexts(stream.received);
+  context.expect(seen, `replayed output per stream: ${JSON.stringify(seen)}`).toEqual({ stdout: 'out\n', stderr: 'err\n' });
+});
+
+check('streams.attach.not-running', {
+  title: 'attach with stream=1 to a container that has exited answers 406',
+  spec: '1 §3',
+  since: '1.18',
+  tags: ['state', 'error'],
+}, async (context) => {
+  const id = await exitedContainer(context, ['true']);
+  const deadlineMs = 5_000;
+  let status: number | undefined;
+  try {
+    const res = await context.engine.post(`/containers/${id}/attach`, { query: ATTACH_ALL, signal: AbortSignal.timeout(deadlineMs) });
+    status = res.status;
+  } catch (error) {
+    if ((error as Error).name !== 'TimeoutError' && (error as Error).name !== 'AbortError') throw error;
+  }
+  // A refusal is immediate; a daemon that holds the attach open is waiting for a run that may never come.
+  context.expect(status !== undefined, `an answer within ${deadlineMs} ms (the attach was held open without one)`).toBe(true);
+  context.expect(status, 'status').toBe(406);
+});
+
+/** Opens GET /containers/{id}/attach/ws on the check's target; resolves once the handshake is done. */
+async function attachSocket({ engine, session }: CheckContext, id: string, query: Record<string, number>): Promise<WebSocket> {
+  const prefix = engine.version === undefined ? '' : `/v${engine.version}`;
+  const path = `${prefix}/containers/${id}/attach/ws${encodeQuery(query)}`;
+  const { socketPath, origin, tls } = session.target.connection;
+  const url = socketPath ? `ws+unix://${socketPath}:${path}` : `${origin.replace(/^http/, 'ws')}${path}`;
+  const record: { method: string; path: string; status?: number } = { method: 'GET', path: `${path} (websocket)` };
+  engine.exchanges.push(record);
+  const socket = new WebSocket(url, tls ? { ca: tls.ca, cert: tls.cert, key: tls.key, rejectUnauthorized: !tls.skipVerify } : {});
+  socket.on('upgrade', (response) => {
+    record.status = response.statusCode;
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the websocket handshake did not complete within ${STREAM_TIMEOUT_MS} ms`)), STREAM_TIMEOUT_MS);
+    socket.once('open', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    socket.once('unexpected-response', (_request, response) => {
+      clearTimeout(timer);
+      record.status = response.statusCode;
+      reject(new NonConformingResponse(`GET ${path} (websocket) was answered ${response.statusCode}, not 101`));
+    });
+    socket.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+  return socket;
+}
+
+check('streams.attach-ws.output', {
+  title: 'attach over a websocket carries stdin to the process and its output back',
+  spec: '1 §4.1',
+  since: '1.18',
+  tags: ['stream'],
+}, async (context) => {
+  // cat answers only what it was sent, so nothing it writes can come before the socket was attached.
+  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['cat'], OpenStdin: true, Tty: false });
+  await start(context, id);
+  const socket = await attachSocket(context, id, { stream: 1, stdin: 1, stdout: 1 });
+  const messages: Buffer[] = [];
+  try {
+    const received = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), STREAM_TIMEOUT_MS);
+      socket.on('message', (data: WebSocket.RawData) => {
+        messages.push(Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data));
+        if (Buffer.concat(messages).includes('websocket-hello')) {
+          clearTimeout(timer);
+          resolve(true);
+        }
+      });
+    });
+    socket.send('websocket-hello\n');
+    const arrived = await received;
+    context.expect(arrived, `cat's answer came back over the websocket (received ${JSON.stringify(Buffer.concat(messages).toString('latin1'))})`).toBe(true);
+  } finally {
+    socket.terminate();
+  }
+});
+
+/** Attaches with stdin to a running `cat` on a Tty and waits for the echo that shows stdin is wired. */
+async function interactiveSession(context: CheckContext, query: Record<string, string | number> = {}): Promise<{ id: string; stream: HijackedStream }> {
+  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['cat'], OpenStdin: true, Tty: true });
+  await start(context, id);
+  const stream = await hijacked(context.engine, `/containers/${id}/attach`, { query: { ...ATTACH_ALL, stdin: 1, ...query } });
+  try {
+    await stream.write('hello\n');
+    await stream.readUntil((received) => received.includes('hello'), STREAM_TIMEOUT_MS);
+  } catch (error) {
+    stream.close();
+    throw error;
+  }
+  return { id, stream };
+}
+
+async function expectDetached(context: CheckContext, id: string, stream: HijackedStream, keys: string): Promise<void> {
+  const ended = await endsWithin(stream, STREAM_TIMEOUT_MS);
+  context.expect(ended, `the attach stream ended after ${keys} (received ${JSON.stringify(stream.received.toString('latin1'))})`).toBe(true);
+  const after = await state(context, id);
+  context.expect(after.Running, `State.Running after detaching with ${keys}`).toBe(true);
+}
+
+check('streams.attach.detach-keys-default', {
+  title: 'ctrl-p ctrl-q, the default detach keys, end the attach and leave the container running',
+  spec: '1 §4.1',
+  since: '1.25',
+  tags: ['stream', 'state'],
+}, async (context) => {
+  const { id, stream } = await interactiveSession(context);
+  try {
+    await stream.write(Buffer.from([CTRL_P, CTRL_Q]));
+    await expectDetached(context, id, stream, 'ctrl-p ctrl-q');
+  } finally {
+    stream.close();
+  }
+});
+
+check('streams.attach.detach-keys-custom', {
+  title: 'detachKeys=ctrl-x on attach makes ctrl-x end the attach and leave the container running',
+  spec: '1 §4.1',
+  since: '1.25',
+  tags: ['stream', 'state'],
+}, async (context) => {
+  const { id, stream } = await interactiveSession(context, { detachKeys: 'ctrl-x' });
+  try {
+    await stream.write(Buffer.from([CTRL_X]));
+    await expectDetached(context, id, stream, 'ctrl-x');
+  } finally {
+    stream.close();
+  }
+});
