@@ -1,28 +1,38 @@
 /**
- * What a live daemon holds before a run, to prove after it that the run left nothing behind.
- * Only objects that appeared are reported: others may come and go under a shared daemon.
+ * What a live daemon holds before a run, to prove after it that the run left nothing behind:
+ * containers, images, volumes and networks. Only objects that appeared are reported: others may come
+ * and go under a shared daemon.
  */
 import type { EngineClient } from '../client/engine-client.ts';
 
 export interface DaemonSnapshot {
   containers: Set<string>;
   images: Set<string>;
+  volumes: Set<string>;
+  networks: Set<string>;
 }
 
-async function ids(engine: EngineClient, path: string, query: Record<string, string | number>): Promise<Set<string>> {
+/** A listing the target does not serve (404, or an older API) counts as empty. */
+async function listed<T>(engine: EngineClient, path: string, query: Record<string, string | number>, keys: (body: T) => string[]): Promise<Set<string>> {
   const res = await engine.get(path, { query });
-  if (res.status !== 200) return new Set();
-  return new Set(res.json<{ Id: string }[]>().map((item) => item.Id));
+  return res.status === 200 ? new Set(keys(res.json<T>())) : new Set();
 }
 
 export async function snapshotDaemon(engine: EngineClient): Promise<DaemonSnapshot> {
-  const [containers, images] = await Promise.all([ids(engine, '/containers/json', { all: 1 }), ids(engine, '/images/json', { all: 1 })]);
-  return { containers, images };
+  // Volumes and networks are listed unversioned: their endpoints start at 1.21, after the oldest version we check.
+  const current = engine.unversioned;
+  const [containers, images, volumes, networks] = await Promise.all([
+    listed<{ Id: string }[]>(engine, '/containers/json', { all: 1 }, (items) => items.map((item) => item.Id)),
+    listed<{ Id: string }[]>(engine, '/images/json', { all: 1 }, (items) => items.map((item) => item.Id)),
+    listed<{ Volumes: { Name: string }[] | null }>(current, '/volumes', {}, (body) => (body.Volumes ?? []).map((volume) => volume.Name)),
+    listed<{ Id: string }[]>(current, '/networks', {}, (items) => items.map((item) => item.Id)),
+  ]);
+  return { containers, images, volumes, networks };
 }
 
 /** One line per object present now that was not there before. */
 export function leftoversSince(before: DaemonSnapshot, after: DaemonSnapshot): string[] {
-  const added = (kind: string, was: Set<string>, now: Set<string>) =>
-    [...now].filter((id) => !was.has(id)).map((id) => `${kind} ${id.replace(/^sha256:/, '').slice(0, 12)} was left on the target`);
-  return [...added('container', before.containers, after.containers), ...added('image', before.images, after.images)];
+  const added = (kind: keyof DaemonSnapshot) =>
+    [...after[kind]].filter((id) => !before[kind].has(id)).map((id) => `${kind.slice(0, -1)} ${id.replace(/^sha256:/, '').slice(0, 12)} was left on the target`);
+  return [...added('containers'), ...added('images'), ...added('volumes'), ...added('networks')];
 }
