@@ -23,7 +23,16 @@ const USAGE = `usage: shipshape <command> [options]
   list     list the checks and their metadata
   cleanup  remove what crashed runs left on a target`;
 
+/** `shipshape list | head`: a reader that goes away ends the output, quietly, as for any Unix tool. */
+function endQuietlyWhenStdoutCloses(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
+}
+
 export async function main(argv: string[]): Promise<number> {
+  endQuietlyWhenStdoutCloses();
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     console.log(USAGE);

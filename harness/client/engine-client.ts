@@ -4,7 +4,7 @@
  */
 import { request, upgrade, type Dispatcher } from 'undici';
 import type { Connection } from '../target.ts';
-import { ApiResponse, type ExchangeRecord } from './api-response.ts';
+import { ApiResponse, NonConformingResponse, type ExchangeRecord } from './api-response.ts';
 import { HijackedStream } from './hijacked-stream.ts';
 
 export type QueryValue = string | number | boolean | undefined | string[];
@@ -102,7 +102,8 @@ export class EngineClient {
 
   /**
    * POST with `Upgrade: tcp` (attach, exec start): resolves once the daemon answered 101 with the
-   * hijacked stream. A daemon that answers anything else rejects, and the exchange log shows it.
+   * hijacked stream. Any other answer rejects with NonConformingResponse (the target's fault, so it
+   * fails the check), and the exchange log shows it.
    */
   async hijack(path: string, options: Pick<RequestOptions, 'query' | 'json' | 'signal'> = {}): Promise<HijackedStream> {
     const prefix = this.version === undefined ? '' : `/v${this.version}`;
@@ -110,14 +111,24 @@ export class EngineClient {
     const record: ExchangeRecord = { method: 'POST', path: `${pathWithQuery} (Upgrade: tcp)` };
     this.exchanges.push(record);
     const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-    const { headers, socket } = await upgrade(new URL(pathWithQuery, this.connection.origin), {
-      method: 'POST',
-      protocol: 'tcp',
-      headers: { connection: 'Upgrade', ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }) },
-      dispatcher: this.dispatcher,
-      signal: options.signal,
-      ...(body === undefined ? {} : { body }),
-    } as Parameters<typeof upgrade>[1]);
+    let upgraded: Awaited<ReturnType<typeof upgrade>>;
+    try {
+      upgraded = await upgrade(new URL(pathWithQuery, this.connection.origin), {
+        method: 'POST',
+        protocol: 'tcp',
+        headers: { connection: 'Upgrade', ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }) },
+        dispatcher: this.dispatcher,
+        signal: options.signal,
+        ...(body === undefined ? {} : { body }),
+      } as Parameters<typeof upgrade>[1]);
+    } catch (error) {
+      // undici rejects every answer but 101 with "bad upgrade": that is the target's answer, not the check's error.
+      if ((error as Error).message === 'bad upgrade') {
+        throw new NonConformingResponse(`POST ${prefix}${path} with Upgrade: tcp was not answered 101: the target refused to hijack the connection`);
+      }
+      throw error;
+    }
+    const { headers, socket } = upgraded;
     const contentType = headers['content-type'];
     Object.assign(record, { status: 101, contentType: Array.isArray(contentType) ? contentType.join(', ') : contentType });
     return new HijackedStream(headers, socket);

@@ -5,6 +5,7 @@
  */
 import type { Duplex } from 'node:stream';
 import type { IncomingHttpHeaders } from 'node:http';
+import { ArrivingBytes } from './arriving-bytes.ts';
 
 export class StreamTimeout extends Error {
   override name = 'StreamTimeout';
@@ -17,34 +18,12 @@ export class StreamTimeout extends Error {
   }
 }
 
-export class HijackedStream {
-  private readonly chunks: Buffer[] = [];
-  private ended = false;
-  private readonly waiters = new Set<() => void>();
-
+export class HijackedStream extends ArrivingBytes {
   constructor(
     readonly headers: IncomingHttpHeaders,
     private readonly socket: Duplex,
   ) {
-    socket.on('data', (chunk: Buffer) => {
-      this.chunks.push(chunk);
-      this.wake();
-    });
-    const finish = () => {
-      this.ended = true;
-      this.wake();
-    };
-    socket.on('end', finish);
-    socket.on('close', finish);
-    socket.on('error', finish);
-  }
-
-  private wake(): void {
-    for (const waiter of this.waiters) waiter();
-  }
-
-  get received(): Buffer {
-    return Buffer.concat(this.chunks);
+    super(socket);
   }
 
   write(data: Buffer | string): Promise<void> {
@@ -62,21 +41,8 @@ export class HijackedStream {
 
   /** Waits until `done(received)` holds or the stream ends; throws StreamTimeout with what was read. */
   async readUntil(done: (received: Buffer) => boolean, timeoutMs = 10_000): Promise<Buffer> {
-    if (done(this.received) || this.ended) return this.received;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiters.delete(check);
-        reject(new StreamTimeout(`the stream did not deliver what was expected within ${timeoutMs} ms`, this.received));
-      }, timeoutMs);
-      const check = () => {
-        if (done(this.received) || this.ended) {
-          clearTimeout(timer);
-          this.waiters.delete(check);
-          resolve();
-        }
-      };
-      this.waiters.add(check);
-    });
+    const reached = await this.waitFor(done, timeoutMs);
+    if (!reached && !this.ended) throw new StreamTimeout(`the stream did not deliver what was expected within ${timeoutMs} ms`, this.received);
     return this.received;
   }
 

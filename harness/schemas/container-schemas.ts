@@ -6,39 +6,15 @@
  * own checks; here they are only typed, so each version rule fails in exactly one place.
  */
 import { atLeast } from '../versions.ts';
+import { boolean, CREATED_SCHEMA, integer, nullableStringList, perVersion, string, timestamp } from './schema-parts.ts';
 
-/** One schema object per version: the validator compiles each schema object once. */
-function perVersion<T extends object>(build: (version: string) => T): (version: string) => T {
-  const built = new Map<string, T>();
-  return (version) => {
-    let schema = built.get(version);
-    if (!schema) {
-      schema = build(version);
-      built.set(version, schema);
-    }
-    return schema;
-  };
-}
-
-const string = { type: 'string' } as const;
-const integer = { type: 'integer' } as const;
-const boolean = { type: 'boolean' } as const;
-const timestamp = { type: 'string', format: 'date-time' } as const;
-const nullableStringList = { type: ['array', 'null'], items: string } as const;
 const stringMap = { type: 'object', additionalProperties: string } as const;
 const nullableObject = { type: ['object', 'null'] } as const;
 
 export const CONTAINER_STATES = ['created', 'restarting', 'running', 'paused', 'exited', 'dead'] as const;
 
 /** POST /containers/create → 201 {Id, Warnings} (spec/1 §2.3, last line). */
-export const CREATE_RESPONSE_SCHEMA = {
-  type: 'object',
-  required: ['Id', 'Warnings'],
-  properties: {
-    Id: { type: 'string', minLength: 1 },
-    Warnings: { type: 'array', items: string },
-  },
-} as const;
+export const CREATE_RESPONSE_SCHEMA = CREATED_SCHEMA;
 
 /** Endpoint settings: one entry of NetworkSettings.Networks (spec/1 §2.1). */
 const ENDPOINT_SETTINGS_SCHEMA = {

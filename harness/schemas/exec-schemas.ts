@@ -4,19 +4,10 @@
  * embeds up to 1.21 is the rule of a check of its own (exec.inspect.container), so it is only typed here.
  */
 import { atLeast } from '../versions.ts';
-
-const string = { type: 'string' } as const;
-const boolean = { type: 'boolean' } as const;
+import { boolean, CREATED_SCHEMA, perVersion, string } from './schema-parts.ts';
 
 /** POST /containers/{id}/exec → 201 {Id, Warnings} (spec/1 §2.5; Warnings since 1.18, §9.4). */
-export const EXEC_CREATE_RESPONSE_SCHEMA = {
-  type: 'object',
-  required: ['Id', 'Warnings'],
-  properties: {
-    Id: { type: 'string', minLength: 1 },
-    Warnings: { type: 'array', items: string },
-  },
-} as const;
+export const EXEC_CREATE_RESPONSE_SCHEMA = CREATED_SCHEMA;
 
 /** ProcessConfig of exec inspect: the command as the daemon runs it. */
 const PROCESS_CONFIG_SCHEMA = {
@@ -34,36 +25,27 @@ const PROCESS_CONFIG_SCHEMA = {
 /** Fields the spec gives at 1.25 only: the 1.21 text embeds the Container instead of naming its id. */
 const FROM_125 = ['CanRemove', 'ContainerID', 'DetachKeys'] as const;
 
-const built = new Map<string, object>();
-
 /**
  * GET /exec/{id}/json of an exec that has run to its end (ExitCode is then an integer; before the
  * exec starts a daemon may show it as null, which the spec does not describe).
  */
-export function execInspectSchema(version: string): object {
-  let schema = built.get(version);
-  if (!schema) {
-    schema = {
-      type: 'object',
-      required: ['ID', 'Running', 'ExitCode', 'OpenStdin', 'OpenStderr', 'OpenStdout', 'ProcessConfig', ...(atLeast(version, '1.25') ? FROM_125 : [])],
-      properties: {
-        ID: { type: 'string', minLength: 1 },
-        Running: boolean,
-        ExitCode: { type: 'integer' },
-        OpenStdin: boolean,
-        OpenStderr: boolean,
-        OpenStdout: boolean,
-        ProcessConfig: PROCESS_CONFIG_SCHEMA,
-        CanRemove: boolean,
-        ContainerID: { type: 'string', minLength: 1 },
-        DetachKeys: string,
-        Container: { type: 'object' },
-      },
-    };
-    built.set(version, schema);
-  }
-  return schema;
-}
+export const execInspectSchema = perVersion((version: string) => ({
+  type: 'object',
+  required: ['ID', 'Running', 'ExitCode', 'OpenStdin', 'OpenStderr', 'OpenStdout', 'ProcessConfig', ...(atLeast(version, '1.25') ? FROM_125 : [])],
+  properties: {
+    ID: { type: 'string', minLength: 1 },
+    Running: boolean,
+    ExitCode: { type: 'integer' },
+    OpenStdin: boolean,
+    OpenStderr: boolean,
+    OpenStdout: boolean,
+    ProcessConfig: PROCESS_CONFIG_SCHEMA,
+    CanRemove: boolean,
+    ContainerID: { type: 'string', minLength: 1 },
+    DetachKeys: string,
+    Container: { type: 'object' },
+  },
+}));
 
 /**
  * The container object exec inspect embeds up to 1.21 (spec/1 §2.5: "State, Config, NetworkSettings and

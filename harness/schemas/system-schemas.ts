@@ -3,12 +3,9 @@
  * version rule of these fields (booleans from 1.19) is a check of its own. The vendor-named root-directory field comes from the dialect.
  */
 import type { Dialect } from '../dialect.ts';
+import { integer, nullableStringList, string, timestamp } from './schema-parts.ts';
 
-const string = { type: 'string' } as const;
-const integer = { type: 'integer' } as const;
 const stringList = { type: 'array', items: string } as const;
-const nullableStringList = { type: ['array', 'null'], items: string } as const;
-const timestamp = { type: 'string', format: 'date-time' } as const;
 
 export const VERSION_SCHEMA = {
   type: 'object',

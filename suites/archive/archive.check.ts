@@ -1,14 +1,16 @@
 /**
- * A container's files as tar archives (spec/1 §4.1 archive and copy rows, §2.4 path stat): HEAD and
- * GET /containers/{id}/archive with their path rules, PUT to extract a tar, and the old copy endpoint.
- * The containers are created and never started: the archive endpoints work on the container's
- * filesystem, and no process is needed to read or write it. Tars are parsed and built with tar-stream.
+ * A container's files as tar archives (spec/1 §4.1 archive, export and copy rows, §2.4 path stat):
+ * HEAD and GET /containers/{id}/archive with their path rules, PUT to extract a tar, the export of the
+ * whole filesystem, and the old copy endpoint. Most containers are created and never started: the
+ * archive endpoints work on the container's filesystem, and no process is needed to read or write it.
+ * Tars are parsed and built with tar-stream.
  */
 import tar from 'tar-stream';
 import { check, type CheckContext } from '../../harness/check.ts';
 import { NonConformingResponse, type ApiResponse } from '../../harness/client/api-response.ts';
 import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
 import { atLeast, before } from '../../harness/versions.ts';
+import { createdContainer, exitedContainer } from '../container-steps.ts';
 
 /** The path stat (spec/1 §2.4): base64 JSON in the dialect's path-stat header. */
 interface PathStat {
@@ -35,6 +37,7 @@ interface TarEntry {
   name: string;
   type: string;
   size: number;
+  mode: number;
   linkname: string;
   data: Buffer;
 }
@@ -46,12 +49,15 @@ type TarSource =
 
 const TAR = 'application/x-tar';
 
+/** The permission bits buildTar gives each kind of entry. */
+const TAR_MODES: Record<TarSource['kind'], number> = { file: 0o644, directory: 0o755, symlink: 0o777 };
+
 /** A file the fixture image has on every target (DESIGN.md, "The fixture image"). */
 const FIXTURE_FILE = '/etc/passwd';
 
 /** A created container of the fixture image, never started. */
 function container(context: CheckContext, hostConfig: Record<string, unknown> = {}): Promise<string> {
-  return context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'], HostConfig: hostConfig });
+  return createdContainer(context, { HostConfig: hostConfig });
 }
 
 function archivePath(id: string): string {
@@ -80,8 +86,9 @@ async function readTar(res: ApiResponse): Promise<TarEntry[]> {
     for await (const entry of extract) {
       const chunks: Buffer[] = [];
       for await (const chunk of entry) chunks.push(chunk as Buffer);
-      const { name, type, size, linkname } = entry.header;
-      entries.push({ name, type: type ?? 'file', size: size ?? 0, linkname: linkname ?? '', data: Buffer.concat(chunks) });
+      const { name, type, size, mode, linkname } = entry.header;
+      // Go's archive/tar writes the type bits into the mode field too (040755): only the permissions count
+      entries.push({ name, type: type ?? 'file', size: size ?? 0, mode: (mode ?? 0) & 0o7777, linkname: linkname ?? '', data: Buffer.concat(chunks) });
     }
   })();
   extract.end(res.body);
@@ -103,9 +110,10 @@ async function buildTar(sources: TarSource[]): Promise<Buffer> {
   })();
   const mtime = new Date();
   for (const source of sources) {
-    if (source.kind === 'file') pack.entry({ name: source.name, mode: 0o644, mtime }, source.data);
-    else if (source.kind === 'directory') pack.entry({ name: source.name, type: 'directory', mode: 0o755, mtime });
-    else pack.entry({ name: source.name, type: 'symlink', linkname: source.target, mode: 0o777, mtime });
+    const header = { name: source.name, mode: TAR_MODES[source.kind], mtime };
+    if (source.kind === 'file') pack.entry(header, source.data);
+    else if (source.kind === 'directory') pack.entry({ ...header, type: 'directory' });
+    else pack.entry({ ...header, type: 'symlink', linkname: source.target });
   }
   pack.finalize();
   return collected;
@@ -332,4 +340,88 @@ check('archive.copy.resource', {
     // "Removed at 1.24 and later (the call errors out)": no status is given, only that it fails.
     context.expect(res.status, 'status (an error)').toBeGreaterThanOrEqual(400);
   }
+});
+
+check('archive.get.root-contents', {
+  title: 'GET archive of /. answers the contents of the root: bin/busybox and etc/passwd at the top of the tar, the stat named "."',
+  spec: '1 §4.1',
+  since: '1.20',
+  tags: ['stream'],
+}, async (context) => {
+  const id = await container(context);
+  const res = await context.engine.get(archivePath(id), { query: { path: '/.' } });
+  context.expect(res.status, 'status').toBe(200);
+  const stat = pathStat(res, context.dialect.pathStatHeader);
+  const names = (await readTar(res)).map((entry) => relativeName(entry.name));
+  context.expect({
+    statName: stat.name,
+    hasBusybox: names.includes('bin/busybox'),
+    hasPasswd: names.includes('etc/passwd'),
+  }, `stat ${JSON.stringify(stat)}; first entries ${JSON.stringify(names.slice(0, 8))}`).toEqual({ statName: '.', hasBusybox: true, hasPasswd: true });
+});
+
+check('archive.put.round-trip', {
+  title: 'what PUT archive extracts, GET archive gives back: names, types, modes, contents and link targets of a tree',
+  spec: '1 §4.1',
+  since: '1.20',
+  tags: ['state'],
+}, async (context) => {
+  const id = await container(context);
+  const tree: TarSource[] = [
+    { kind: 'directory', name: 'tree/' },
+    { kind: 'file', name: 'tree/file', data: `round trip of ${context.make.runId}\n` },
+    { kind: 'symlink', name: 'tree/link', target: 'file' },
+    { kind: 'directory', name: 'tree/sub/' },
+    { kind: 'file', name: 'tree/sub/deep', data: 'deeper\n' },
+  ];
+  await extracted(context, id, '/tmp', tree);
+  const res = await context.engine.get(archivePath(id), { query: { path: '/tmp/tree' } });
+  context.expect(res.status, 'GET archive?path=/tmp/tree status').toBe(200);
+  const back = (await readTar(res)).map(({ name, type, mode, linkname, data }) => ({ name: relativeName(name), type, mode, linkname, data: data.toString('utf8') }));
+  const sent = tree.map((source) => ({
+    name: relativeName(source.name),
+    type: source.kind,
+    mode: TAR_MODES[source.kind],
+    linkname: source.kind === 'symlink' ? source.target : '',
+    data: source.kind === 'file' ? source.data : '',
+  }));
+  context.expect(back, 'entries of the tar of /tmp/tree').toEqual(sent);
+});
+
+check('archive.export.tar', {
+  title: 'GET /containers/{id}/export answers 200 application/octet-stream: a tar of the whole filesystem with /bin/busybox and the files the container wrote',
+  spec: '1 §4.1',
+  since: '1.18',
+  tags: ['stream'],
+}, async (context) => {
+  const text = `written by ${context.make.runId}`;
+  const id = await exitedContainer(context, { Cmd: ['sh', '-c', `echo ${text} > /tmp/written`] });
+  const res = await context.engine.get(`/containers/${id}/export`);
+  context.expect(res.status, 'status').toBe(200);
+  context.expect(res.contentType, 'Content-Type').toBe('application/octet-stream');
+  const entries = new Map((await readTar(res)).map((entry) => [relativeName(entry.name), entry]));
+  // busybox:latest stores its applets as hard links, so /bin/busybox may be a link to the first of them
+  context.expect({
+    busybox: ['file', 'link'].includes(entries.get('bin/busybox')?.type ?? 'missing'),
+    written: entries.get('tmp/written')?.data.toString('utf8'),
+  }, `bin/busybox and tmp/written among ${entries.size} entries`).toEqual({ busybox: true, written: `${text}\n` });
+});
+
+check('archive.unknown-container', {
+  title: 'HEAD, GET and PUT archive, export and copy of a container that does not exist answer 404',
+  spec: '1 §4.1',
+  since: '1.20',
+  tags: ['error'],
+}, async (context) => {
+  const missing = context.make.uniqueName('missing');
+  const body = await buildTar([{ kind: 'file', name: 'hello.txt', data: 'hello\n' }]);
+  const statuses = {
+    head: (await context.engine.head(archivePath(missing), { query: { path: FIXTURE_FILE } })).status,
+    get: (await context.engine.get(archivePath(missing), { query: { path: FIXTURE_FILE } })).status,
+    put: (await putTar(context, missing, { path: '/tmp' }, body)).status,
+    export: (await context.engine.get(`/containers/${missing}/export`)).status,
+    // copy answers 404 from 1.24 for any container; before, because this one does not exist
+    copy: (await context.engine.post(`/containers/${missing}/copy`, { json: { Resource: FIXTURE_FILE } })).status,
+  };
+  context.expect(statuses, `statuses for the container ${missing}`).toEqual({ head: 404, get: 404, put: 404, export: 404, copy: 404 });
 });

@@ -5,31 +5,21 @@
  */
 import tar from 'tar-stream';
 import { check, type CheckContext } from '../../harness/check.ts';
-import { NonConformingResponse, type ApiResponse } from '../../harness/client/api-response.ts';
-import { before } from '../../harness/versions.ts';
+import { NonConformingResponse } from '../../harness/client/api-response.ts';
+import { before, type ApiVersion } from '../../harness/versions.ts';
+import { createContainer } from '../container-steps.ts';
 
 const MIB = 1024 * 1024;
 
-/** POST /containers/create at the version under test; a container it makes is removed after the check. */
-async function create({ engine, make }: CheckContext, body: Record<string, unknown>): Promise<ApiResponse> {
-  const name = make.uniqueName('v');
-  const res = await engine.post('/containers/create', { query: { name }, json: { ...body, Labels: make.labels } });
-  if (res.status === 201) {
-    const { Id } = res.json<{ Id: string }>();
-    make.track(`container ${name}`, async () => {
-      await engine.delete(`/containers/${Id}`, { query: { force: 1 } });
-    });
-  }
-  return res;
-}
-
 /** The status of a create of `true` with this HostConfig. */
 async function statusWith(context: CheckContext, hostConfig: Record<string, unknown>): Promise<number> {
-  return (await create(context, { Image: context.session.fixtureImage, Cmd: ['true'], HostConfig: hostConfig })).status;
+  return (await createContainer(context, { Image: context.session.fixtureImage, Cmd: ['true'], HostConfig: hostConfig })).status;
 }
 
+type StatusCase = [hostConfig: Record<string, unknown>, status: number];
+
 /** Creates with each HostConfig and compares the statuses with the expected ones, keyed by the JSON sent. */
-async function expectStatuses(context: CheckContext, cases: [hostConfig: Record<string, unknown>, status: number][]): Promise<void> {
+async function expectStatuses(context: CheckContext, cases: StatusCase[]): Promise<void> {
   const seen: Record<string, number> = {};
   const expected: Record<string, number> = {};
   for (const [hostConfig, status] of cases) {
@@ -80,77 +70,75 @@ check('containers.create.no-cmd', {
   tags: ['error', 'version'],
 }, async (context) => {
   const image = await imageWithoutCmd(context);
-  const res = await create(context, { Image: image });
+  const res = await createContainer(context, { Image: image });
   context.expect(res.status, `status at ${context.version}`).toBe(before(context.version, '1.24') ? 500 : 400);
 });
 
-check('containers.create.blkio-weight-range', {
-  title: 'HostConfig.BlkioWeight outside 10–1000 answers 400; 10 and 1000 are accepted',
-  spec: '1 §8',
-  since: '1.18',
-  tags: ['error'],
-}, async (context) => {
-  await expectStatuses(context, [
-    [{ BlkioWeight: 9 }, 400],
-    [{ BlkioWeight: 1001 }, 400],
-    [{ BlkioWeight: 10 }, 201],
-    [{ BlkioWeight: 1000 }, 201],
-  ]);
-});
+/** Range rules of HostConfig fields: each sends values outside the range and the limits themselves. */
+const RANGE_RULES: { id: string; title: string; spec: string; since: ApiVersion; cases: StatusCase[] }[] = [
+  {
+    id: 'containers.create.blkio-weight-range',
+    title: 'HostConfig.BlkioWeight outside 10–1000 answers 400; 10 and 1000 are accepted',
+    spec: '1 §8',
+    since: '1.18',
+    cases: [
+      [{ BlkioWeight: 9 }, 400],
+      [{ BlkioWeight: 1001 }, 400],
+      [{ BlkioWeight: 10 }, 201],
+      [{ BlkioWeight: 1000 }, 201],
+    ],
+  },
+  {
+    id: 'containers.create.memory-swappiness-range',
+    title: 'HostConfig.MemorySwappiness outside 0–100 answers 400; 0 and 100 are accepted',
+    spec: '1 §8',
+    since: '1.18',
+    // Not -1: Docker clients up to 1.13 send it by default, meaning "not set", and daemons accept it.
+    cases: [
+      [{ MemorySwappiness: -2 }, 400],
+      [{ MemorySwappiness: 101 }, 400],
+      [{ MemorySwappiness: 0 }, 201],
+      [{ MemorySwappiness: 100 }, 201],
+    ],
+  },
+  {
+    id: 'containers.create.kernel-memory-minimum',
+    title: 'HostConfig.KernelMemory below 4M answers 400 from 1.22; 4M is accepted',
+    spec: '1 §8',
+    since: '1.22',
+    cases: [
+      [{ KernelMemory: 1 * MIB }, 400],
+      [{ KernelMemory: 4 * MIB - 1 }, 400],
+      [{ KernelMemory: 4 * MIB }, 201],
+    ],
+  },
+  {
+    id: 'containers.create.memory-swap-below-memory',
+    title: 'HostConfig.MemorySwap smaller than Memory answers 400; a larger one and -1 (unlimited) are accepted',
+    spec: '1 §2.3',
+    since: '1.18',
+    cases: [
+      [{ Memory: 64 * MIB, MemorySwap: 32 * MIB }, 400],
+      [{ Memory: 64 * MIB, MemorySwap: 128 * MIB }, 201],
+      [{ Memory: 64 * MIB, MemorySwap: -1 }, 201],
+    ],
+  },
+  {
+    id: 'containers.create.shm-size-negative',
+    title: 'HostConfig.ShmSize below 0 answers 400 at 1.25; a positive size is accepted',
+    spec: '1 §8',
+    since: '1.25',
+    // Not 0: Go clients always send ShmSize, 0 when the user set none, and daemons read it as the 64 MB default.
+    cases: [
+      [{ ShmSize: -1 }, 400],
+      [{ ShmSize: 1 * MIB }, 201],
+    ],
+  },
+];
 
-check('containers.create.memory-swappiness-range', {
-  title: 'HostConfig.MemorySwappiness outside 0–100 answers 400; 0 and 100 are accepted',
-  spec: '1 §8',
-  since: '1.18',
-  tags: ['error'],
-}, async (context) => {
-  // Not -1: Docker clients up to 1.13 send it by default, meaning "not set", and daemons accept it.
-  await expectStatuses(context, [
-    [{ MemorySwappiness: -2 }, 400],
-    [{ MemorySwappiness: 101 }, 400],
-    [{ MemorySwappiness: 0 }, 201],
-    [{ MemorySwappiness: 100 }, 201],
-  ]);
-});
-
-check('containers.create.kernel-memory-minimum', {
-  title: 'HostConfig.KernelMemory below 4M answers 400 from 1.22; 4M is accepted',
-  spec: '1 §8',
-  since: '1.22',
-  tags: ['error'],
-}, async (context) => {
-  await expectStatuses(context, [
-    [{ KernelMemory: 1 * MIB }, 400],
-    [{ KernelMemory: 4 * MIB - 1 }, 400],
-    [{ KernelMemory: 4 * MIB }, 201],
-  ]);
-});
-
-check('containers.create.memory-swap-below-memory', {
-  title: 'HostConfig.MemorySwap smaller than Memory answers 400; a larger one and -1 (unlimited) are accepted',
-  spec: '1 §2.3',
-  since: '1.18',
-  tags: ['error'],
-}, async (context) => {
-  await expectStatuses(context, [
-    [{ Memory: 64 * MIB, MemorySwap: 32 * MIB }, 400],
-    [{ Memory: 64 * MIB, MemorySwap: 128 * MIB }, 201],
-    [{ Memory: 64 * MIB, MemorySwap: -1 }, 201],
-  ]);
-});
-
-check('containers.create.shm-size-negative', {
-  title: 'HostConfig.ShmSize below 0 answers 400 at 1.25; a positive size is accepted',
-  spec: '1 §8',
-  since: '1.25',
-  tags: ['error'],
-}, async (context) => {
-  // Not 0: Go clients always send ShmSize, 0 when the user set none, and daemons read it as the 64 MB default.
-  await expectStatuses(context, [
-    [{ ShmSize: -1 }, 400],
-    [{ ShmSize: 1 * MIB }, 201],
-  ]);
-});
+for (const { id, cases, ...meta } of RANGE_RULES) {
+  check(id, { ...meta, tags: ['error'] }, (context) => expectStatuses(context, cases));
+}
 
 check('containers.create.hostname-invalid', {
   title: 'a Hostname that is not a valid RFC 1123 hostname answers 400 from 1.24; a valid one is accepted',
@@ -160,7 +148,7 @@ check('containers.create.hostname-invalid', {
 }, async (context) => {
   const statuses: Record<string, number> = {};
   for (const hostname of ['bad_host!', 'good-host']) {
-    statuses[hostname] = (await create(context, { Image: context.session.fixtureImage, Cmd: ['true'], Hostname: hostname })).status;
+    statuses[hostname] = (await createContainer(context, { Image: context.session.fixtureImage, Cmd: ['true'], Hostname: hostname })).status;
   }
   context.expect(statuses, `create status per Hostname: ${JSON.stringify(statuses)}`).toEqual({ 'bad_host!': 400, 'good-host': 201 });
 });
@@ -171,7 +159,7 @@ check('containers.create.entrypoint-reset', {
   since: '1.25',
   tags: ['state'],
 }, async (context) => {
-  const res = await create(context, { Image: context.session.fixtureImage, Entrypoint: [''], Cmd: ['echo', 'hi'] });
+  const res = await createContainer(context, { Image: context.session.fixtureImage, Entrypoint: [''], Cmd: ['echo', 'hi'] });
   context.expect(res.status, 'create status').toBe(201);
   const inspected = await context.engine.get(`/containers/${res.json<{ Id: string }>().Id}/json`);
   context.expect(inspected.status, 'GET /containers/{id}/json status').toBe(200);

@@ -5,14 +5,7 @@
 import { check, type CheckContext } from '../../harness/check.ts';
 import { until } from '../../harness/wait-until.ts';
 import { atLeast } from '../../harness/versions.ts';
-
-interface State {
-  Status?: string;
-  Running: boolean;
-  Paused: boolean;
-  ExitCode: number;
-  StartedAt: string;
-}
+import { containerState, exitedState, pauseContainer, startedContainer } from '../container-steps.ts';
 
 /** PID 1 ignores SIGTERM unless it traps it: `stop` of this waits its `t` seconds, then kills. */
 const IGNORES_SIGTERM = ['sleep', '300'];
@@ -22,24 +15,6 @@ const EXITS_3_ON_SIGTERM = ['sh', '-c', "trap 'exit 3' TERM; sleep 300 & wait"];
 const KILLED_BY_SIGKILL = 128 + 9;
 /** The stop and restart timeout the checks use, in seconds; the spec's default is 10. */
 const STOP_TIMEOUT_S = 1;
-
-async function state({ engine, expect }: CheckContext, id: string): Promise<State> {
-  const res = await engine.get(`/containers/${id}/json`);
-  expect(res.status, 'GET /containers/{id}/json status').toBe(200);
-  return res.json<{ State: State }>().State;
-}
-
-/** Creates and starts a container; its start must answer 204. */
-async function running(context: CheckContext, cmd: string[]): Promise<string> {
-  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: cmd });
-  const res = await context.engine.post(`/containers/${id}/start`);
-  context.expect(res.status, 'POST /containers/{id}/start status').toBe(204);
-  return id;
-}
-
-function exited(context: CheckContext, id: string): Promise<State> {
-  return until(() => state(context, id), (seen) => !seen.Running, { what: 'the container to exit' });
-}
 
 /** Waits until the trap of {@link EXITS_3_ON_SIGTERM} is set: its `sleep 300` child shows in top. */
 async function trapSet(context: CheckContext, id: string): Promise<void> {
@@ -60,7 +35,7 @@ check('containers.start.already-started', {
   since: '1.18',
   tags: ['state'],
 }, async (context) => {
-  const id = await running(context, IGNORES_SIGTERM);
+  const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const res = await context.engine.post(`/containers/${id}/start`);
   context.expect(res.status, 'status of the second start').toBe(304);
 });
@@ -71,8 +46,8 @@ check('containers.stop.already-stopped', {
   since: '1.18',
   tags: ['state'],
 }, async (context) => {
-  const id = await running(context, ['true']);
-  await exited(context, id);
+  const id = await startedContainer(context, { Cmd: ['true'] });
+  await exitedState(context, id);
   const res = await context.engine.post(`/containers/${id}/stop`);
   context.expect(res.status, 'status').toBe(304);
 });
@@ -83,7 +58,7 @@ check('containers.stop.timeout-kills', {
   since: '1.18',
   tags: ['state'],
 }, async (context) => {
-  const id = await running(context, IGNORES_SIGTERM);
+  const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const startedAt = performance.now();
   const res = await context.engine.post(`/containers/${id}/stop`, { query: { t: STOP_TIMEOUT_S } });
   const elapsedMs = performance.now() - startedAt;
@@ -91,7 +66,7 @@ check('containers.stop.timeout-kills', {
   context.expect(elapsedMs, `ms until stop answered (t=${STOP_TIMEOUT_S})`).toBeGreaterThanOrEqual(STOP_TIMEOUT_S * 1000 - 50);
   // Well under the 10 s default: the t given was honoured.
   context.expect(elapsedMs, `ms until stop answered (t=${STOP_TIMEOUT_S})`).toBeLessThan(8_000);
-  const after = await state(context, id);
+  const after = await containerState(context, id);
   context.expect({ Running: after.Running, ExitCode: after.ExitCode }, `State after stop: ${JSON.stringify(after)}`).toEqual({ Running: false, ExitCode: KILLED_BY_SIGKILL });
 });
 
@@ -101,14 +76,14 @@ check('containers.restart.running', {
   since: '1.18',
   tags: ['state'],
 }, async (context) => {
-  const id = await running(context, IGNORES_SIGTERM);
-  const before = await state(context, id);
+  const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
+  const before = await containerState(context, id);
   const startedAt = performance.now();
   const res = await context.engine.post(`/containers/${id}/restart`, { query: { t: STOP_TIMEOUT_S } });
   const elapsedMs = performance.now() - startedAt;
   context.expect(res.status, 'status').toBe(204);
   context.expect(elapsedMs, `ms until restart answered (t=${STOP_TIMEOUT_S})`).toBeGreaterThanOrEqual(STOP_TIMEOUT_S * 1000 - 50);
-  const after = await state(context, id);
+  const after = await containerState(context, id);
   context.expect(after.Running, 'State.Running after restart').toBe(true);
   context.expect(Date.parse(after.StartedAt), `State.StartedAt after restart (was ${before.StartedAt}, now ${after.StartedAt})`).toBeGreaterThan(Date.parse(before.StartedAt));
 });
@@ -119,11 +94,11 @@ check('containers.kill.default-sigkill', {
   since: '1.18',
   tags: ['state'],
 }, async (context) => {
-  const id = await running(context, IGNORES_SIGTERM);
+  const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const res = await context.engine.post(`/containers/${id}/kill`);
   context.expect(res.status, 'status').toBe(204);
   // No polling: the rule is that the call itself waits for the exit.
-  const after = await state(context, id);
+  const after = await containerState(context, id);
   context.expect({ Running: after.Running, ExitCode: after.ExitCode }, `State right after kill: ${JSON.stringify(after)}`).toEqual({ Running: false, ExitCode: KILLED_BY_SIGKILL });
 });
 
@@ -134,11 +109,11 @@ for (const [form, signal] of [['name', 'SIGTERM'], ['number', '15']] as const) {
     since: '1.18',
     tags: ['state'],
   }, async (context) => {
-    const id = await running(context, EXITS_3_ON_SIGTERM);
+    const id = await startedContainer(context, { Cmd: EXITS_3_ON_SIGTERM });
     await trapSet(context, id);
     const res = await context.engine.post(`/containers/${id}/kill`, { query: { signal } });
     context.expect(res.status, 'status').toBe(204);
-    const after = await exited(context, id);
+    const after = await exitedState(context, id);
     context.expect(after.ExitCode, 'State.ExitCode').toBe(3);
   });
 }
@@ -149,11 +124,11 @@ check('containers.wait.exit-code', {
   since: '1.18',
   tags: ['state'],
 }, async (context) => {
-  const id = await running(context, ['sh', '-c', 'exit 7']);
+  const id = await startedContainer(context, { Cmd: ['sh', '-c', 'exit 7'] });
   const res = await context.engine.post(`/containers/${id}/wait`);
   context.expect(res.status, 'status').toBe(200);
   context.expect(res.json<{ StatusCode: number }>().StatusCode, 'StatusCode').toBe(7);
-  context.expect((await state(context, id)).Running, 'State.Running once wait answered').toBe(false);
+  context.expect((await containerState(context, id)).Running, 'State.Running once wait answered').toBe(false);
 });
 
 check('containers.wait.blocks', {
@@ -162,14 +137,14 @@ check('containers.wait.blocks', {
   since: '1.18',
   tags: ['state'],
 }, async (context) => {
-  const id = await running(context, IGNORES_SIGTERM);
+  const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   let answered = false;
   const waiting = context.engine.post(`/containers/${id}/wait`).finally(() => {
     answered = true;
   });
   // If the check fails before awaiting it, the forced removal ends the wait: never leave it unhandled.
   waiting.catch(() => undefined);
-  context.expect((await state(context, id)).Running, 'State.Running while waiting').toBe(true);
+  context.expect((await containerState(context, id)).Running, 'State.Running while waiting').toBe(true);
   context.expect(answered, 'wait answered while the container was still running').toBe(false);
   context.expect((await context.engine.post(`/containers/${id}/kill`)).status, 'POST /containers/{id}/kill status').toBe(204);
   const res = await waiting;
@@ -183,10 +158,10 @@ check('containers.pause.paused', {
   since: '1.18',
   tags: ['state'],
 }, async (context) => {
-  const id = await running(context, IGNORES_SIGTERM);
+  const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const res = await context.engine.post(`/containers/${id}/pause`);
   context.expect(res.status, 'status').toBe(204);
-  const after = await state(context, id);
+  const after = await containerState(context, id);
   context.expect(after.Paused, 'State.Paused').toBe(true);
   if (atLeast(context.version, '1.21')) context.expect(after.Status, 'State.Status').toBe('paused');
 });
@@ -197,11 +172,11 @@ check('containers.unpause.resumes', {
   since: '1.18',
   tags: ['state'],
 }, async (context) => {
-  const id = await running(context, IGNORES_SIGTERM);
-  context.expect((await context.engine.post(`/containers/${id}/pause`)).status, 'POST /containers/{id}/pause status').toBe(204);
+  const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
+  await pauseContainer(context, id);
   const res = await context.engine.post(`/containers/${id}/unpause`);
   context.expect(res.status, 'status').toBe(204);
-  const after = await state(context, id);
+  const after = await containerState(context, id);
   context.expect({ Paused: after.Paused, Running: after.Running }, `State after unpause: ${JSON.stringify(after)}`).toEqual({ Paused: false, Running: true });
   if (atLeast(context.version, '1.21')) context.expect(after.Status, 'State.Status').toBe('running');
 });
@@ -212,10 +187,10 @@ check('containers.remove.running-conflict', {
   since: '1.18',
   tags: ['state', 'error'],
 }, async (context) => {
-  const id = await running(context, IGNORES_SIGTERM);
+  const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const res = await context.engine.delete(`/containers/${id}`);
   context.expect(res.status, 'status').toBe(409);
-  context.expect((await state(context, id)).Running, 'State.Running after the refused removal').toBe(true);
+  context.expect((await containerState(context, id)).Running, 'State.Running after the refused removal').toBe(true);
 });
 
 check('containers.remove.force', {
@@ -224,7 +199,7 @@ check('containers.remove.force', {
   since: '1.18',
   tags: ['state'],
 }, async (context) => {
-  const id = await running(context, IGNORES_SIGTERM);
+  const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const res = await context.engine.delete(`/containers/${id}`, { query: { force: 'true' } });
   context.expect(res.status, 'status').toBe(204);
   const gone = await context.engine.get(`/containers/${id}/json`);

@@ -5,25 +5,12 @@
 import { check, type CheckContext } from '../../harness/check.ts';
 import { decodeFrames } from '../../harness/streams/frame-decoder.ts';
 import type { DecodedFrame } from '../../harness/streams/stream-types.ts';
-import { until } from '../../harness/wait-until.ts';
+import { exitedWithoutTty } from '../container-steps.ts';
+import { OUT_AND_ERR, streamText } from '../stream-reading.ts';
 
 /** Each stream's text; frames of any type but stdout and stderr (stdin, 0) are out of place in logs. */
 function streamTexts(frames: DecodedFrame[]): { stdout: string; stderr: string; other: string[] } {
-  const text = (stream: string) => Buffer.concat(frames.filter((frame) => frame.stream === stream).map((frame) => frame.payload)).toString('utf8');
-  return { stdout: text('stdout'), stderr: text('stderr'), other: frames.map((frame) => frame.stream).filter((stream) => stream !== 'stdout' && stream !== 'stderr') };
-}
-
-/** Runs the command in a container without a Tty until it exits; returns the container id. */
-async function ranToExit(context: CheckContext, cmd: string[]): Promise<string> {
-  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: cmd, Tty: false });
-  const start = await context.engine.post(`/containers/${id}/start`);
-  context.expect(start.status, 'POST /containers/{id}/start status').toBe(204);
-  await until(
-    async () => (await context.engine.get(`/containers/${id}/json`)).json<{ State: { Running: boolean } }>().State,
-    (state) => !state.Running,
-    { what: 'the container to exit' },
-  );
-  return id;
+  return { stdout: streamText(frames, 'stdout'), stderr: streamText(frames, 'stderr'), other: frames.map((frame) => frame.stream).filter((stream) => stream !== 'stdout' && stream !== 'stderr') };
 }
 
 async function logs({ engine, expect }: CheckContext, id: string, query: Record<string, string>): Promise<DecodedFrame[]> {
@@ -33,15 +20,13 @@ async function logs({ engine, expect }: CheckContext, id: string, query: Record<
   return decodeFrames(res.body).frames;
 }
 
-const OUT_AND_ERR = ['sh', '-c', 'echo out; echo err >&2'];
-
 check('containers.logs.stream-selection', {
   title: 'logs with stdout=1 and/or stderr=1 return exactly the chosen streams, stdout in frames of type 1 and stderr of type 2',
   spec: '1 §4.4',
   since: '1.18',
   tags: ['stream'],
 }, async (context) => {
-  const id = await ranToExit(context, OUT_AND_ERR);
+  const id = await exitedWithoutTty(context, OUT_AND_ERR);
   const seen = {
     stdout: streamTexts(await logs(context, id, { stdout: '1' })),
     stderr: streamTexts(await logs(context, id, { stderr: '1' })),
@@ -61,7 +46,7 @@ check('containers.logs.tail', {
   tags: ['stream'],
 }, async (context) => {
   // One stream only: how lines of stdout and stderr interleave in the log is not specified.
-  const id = await ranToExit(context, ['seq', '5']);
+  const id = await exitedWithoutTty(context, ['seq', '5']);
   const seen = {
     2: streamTexts(await logs(context, id, { stdout: '1', tail: '2' })).stdout,
     all: streamTexts(await logs(context, id, { stdout: '1', tail: 'all' })).stdout,
@@ -75,7 +60,7 @@ check('containers.logs.timestamps', {
   since: '1.18',
   tags: ['stream'],
 }, async (context) => {
-  const id = await ranToExit(context, OUT_AND_ERR);
+  const id = await exitedWithoutTty(context, OUT_AND_ERR);
   const { stdout, stderr } = streamTexts(await logs(context, id, { stdout: '1', stderr: '1', timestamps: '1' }));
   const stamped = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}) /;
   const lines = { stdout: stdout.split('\n').filter(Boolean), stderr: stderr.split('\n').filter(Boolean) };

@@ -5,17 +5,11 @@
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
 import { appliesAt, OLDEST_VERSION } from '../../harness/versions.ts';
+import { createContainer, createdContainer } from '../container-steps.ts';
 
-/** POST /containers/create at the version under test; a container it makes is removed after the check. */
-async function createNamed({ engine, make, session }: CheckContext, name: string): Promise<ApiResponse> {
-  const res = await engine.post('/containers/create', { query: { name }, json: { Image: session.fixtureImage, Cmd: ['true'], Labels: make.labels } });
-  if (res.status === 201) {
-    const { Id } = res.json<{ Id: string }>();
-    make.track(`container ${name}`, async () => {
-      await engine.delete(`/containers/${Id}`, { query: { force: 1 } });
-    });
-  }
-  return res;
+/** Creates a container of `true` with this name at the version under test. */
+function createNamed(context: CheckContext, name: string): Promise<ApiResponse> {
+  return createContainer(context, { Image: context.session.fixtureImage, Cmd: ['true'] }, name);
 }
 
 async function inspectedName({ engine, expect }: CheckContext, idOrName: string): Promise<string> {
@@ -31,7 +25,7 @@ check('containers.create.taken-name', {
   tags: ['error'],
 }, async (context) => {
   const name = context.make.uniqueName('taken');
-  await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }, name);
+  await createdContainer(context, {}, name);
   const res = await createNamed(context, name);
   context.expect(res.status, 'status').toBe(409);
 });
@@ -58,7 +52,7 @@ check('containers.rename.new-name', {
 }, async (context) => {
   const oldName = context.make.uniqueName('old');
   const newName = context.make.uniqueName('new');
-  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }, oldName);
+  const id = await createdContainer(context, {}, oldName);
   const res = await context.engine.post(`/containers/${id}/rename`, { query: { name: newName } });
   context.expect(res.status, 'status').toBe(204);
   context.expect(await inspectedName(context, newName), 'Name, inspected by the new name').toBe(`/${newName}`);
@@ -74,8 +68,8 @@ check('containers.rename.taken-name', {
 }, async (context) => {
   const name = context.make.uniqueName('mine');
   const takenName = context.make.uniqueName('taken');
-  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }, name);
-  await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }, takenName);
+  const id = await createdContainer(context, {}, name);
+  await createdContainer(context, {}, takenName);
   const res = await context.engine.post(`/containers/${id}/rename`, { query: { name: takenName } });
   context.expect(res.status, 'status').toBe(409);
   context.expect(await inspectedName(context, id), 'Name after the refused rename').toBe(`/${name}`);
@@ -88,7 +82,7 @@ check('containers.inspect.id-forms', {
   tags: ['state'],
 }, async (context) => {
   const name = context.make.uniqueName('forms');
-  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }, name);
+  const id = await createdContainer(context, {}, name);
   // 12 hex digits, the short id clients show: unique among any realistic number of containers.
   const forms = { 'full id': id, 'id prefix': id.slice(0, 12), name };
   const found: Record<string, unknown> = {};
@@ -110,7 +104,7 @@ check('containers.inspect.ambiguous-prefix', {
   const firstDigits = new Map<string, string>();
   let prefix: string | undefined;
   while (prefix === undefined && firstDigits.size <= 16) {
-    const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] });
+    const id = await createdContainer(context);
     const digit = id.slice(0, 1);
     if (firstDigits.has(digit)) prefix = digit;
     else firstDigits.set(digit, id);

@@ -16,8 +16,8 @@ import {
   containerInspectSchema,
   containerSummarySchema,
 } from '../../harness/schemas/container-schemas.ts';
-import { until } from '../../harness/wait-until.ts';
 import { before } from '../../harness/versions.ts';
+import { createContainer, createdContainer, exitedContainer, inspectContainer, startedContainer } from '../container-steps.ts';
 
 interface Inspected extends Record<string, unknown> {
   Id: string;
@@ -26,21 +26,12 @@ interface Inspected extends Record<string, unknown> {
 }
 
 /** A created container with an anonymous volume, so that Mounts has an item to check. */
-function containerWithVolume({ make, session }: CheckContext): Promise<string> {
-  return make.container({ Image: session.fixtureImage, Cmd: ['true'], Volumes: { '/data': {} } });
+function containerWithVolume(context: CheckContext): Promise<string> {
+  return createdContainer(context, { Volumes: { '/data': {} } });
 }
 
-async function inspect({ engine, expect }: CheckContext, id: string, query?: Record<string, string>): Promise<Inspected> {
-  const res = await engine.get(`/containers/${id}/json`, { query });
-  expect(res.status, `GET /containers/{id}/json status`).toBe(200);
-  return res.json<Inspected>();
-}
-
-/** Starts the container and waits until its command has exited. */
-async function runToExit(context: CheckContext, id: string): Promise<void> {
-  const start = await context.engine.post(`/containers/${id}/start`);
-  context.expect(start.status, 'POST /containers/{id}/start status').toBe(204);
-  await until(() => inspect(context, id), (container) => !container.State.Running, { what: 'the container to exit' });
+function inspect(context: CheckContext, id: string, query?: Record<string, string>): Promise<Inspected> {
+  return inspectContainer<Inspected>(context, id, query);
 }
 
 check('containers.create.schema', {
@@ -48,16 +39,9 @@ check('containers.create.schema', {
   spec: '1 §2.3',
   since: '1.18',
   tags: ['schema'],
-}, async ({ engine, expect, make, session }) => {
-  const name = make.uniqueName('create');
-  const res = await engine.post('/containers/create', { query: { name }, json: { Image: session.fixtureImage, Cmd: ['true'], Labels: make.labels } });
-  if (res.status === 201) {
-    const { Id } = res.json<{ Id: string }>();
-    make.track(`container ${name}`, async () => {
-      await engine.delete(`/containers/${Id}`, { query: { force: 1 } });
-    });
-  }
-  expect(res.status, 'status').toBe(201);
+}, async (context) => {
+  const res = await createContainer(context, { Image: context.session.fixtureImage, Cmd: ['true'] });
+  context.expect(res.status, 'status').toBe(201);
   assertMatchesSchema(res.json(), CREATE_RESPONSE_SCHEMA, 'the create response');
 });
 
@@ -79,7 +63,7 @@ check('containers.inspect.size', {
   since: '1.21',
   tags: ['schema', 'version'],
 }, async (context) => {
-  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] });
+  const id = await createdContainer(context);
   const container = await inspect(context, id, { size: '1' });
   const sizes = { SizeRw: typeof container.SizeRw, SizeRootFs: typeof container.SizeRootFs };
   context.expect(sizes, `types of SizeRw and SizeRootFs: ${JSON.stringify(sizes)}`).toEqual({ SizeRw: 'number', SizeRootFs: 'number' });
@@ -103,7 +87,7 @@ check('containers.inspect.exec-driver', {
   since: '1.18',
   tags: ['version'],
 }, async (context) => {
-  const container = await inspect(context, await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }));
+  const container = await inspect(context, await createdContainer(context));
   const expected = before(context.version, '1.22') ? 'string' : 'undefined';
   context.expect(typeof container.ExecDriver, `type of ExecDriver at ${context.version}`).toBe(expected);
 });
@@ -114,7 +98,7 @@ check('containers.inspect.network-settings', {
   since: '1.18',
   tags: ['version'],
 }, async (context) => {
-  const { NetworkSettings: settings } = await inspect(context, await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }));
+  const { NetworkSettings: settings } = await inspect(context, await createdContainer(context));
   const present = (fields: readonly string[]) => fields.filter((field) => field in settings);
   if (before(context.version, '1.21')) {
     context.expect(present(FLAT_NETWORK_FIELDS), `flat fields present, of NetworkSettings ${JSON.stringify(Object.keys(settings))}`).toEqual([...FLAT_NETWORK_FIELDS]);
@@ -147,7 +131,7 @@ check('containers.list.size', {
   since: '1.18',
   tags: ['schema'],
 }, async (context) => {
-  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] });
+  const id = await createdContainer(context);
   const res = await context.engine.get('/containers/json', { query: { all: '1', size: '1', filters: JSON.stringify({ id: [id] }) } });
   context.expect(res.status, 'status').toBe(200);
   const item = res.json<Record<string, unknown>[]>().find((summary) => summary.Id === id);
@@ -161,9 +145,9 @@ check('containers.top.schema', {
   spec: '1 §2.4',
   since: '1.18',
   tags: ['schema'],
-}, async ({ engine, expect, make, session }) => {
-  const id = await make.container({ Image: session.fixtureImage, Cmd: ['sleep', '300'] });
-  expect((await engine.post(`/containers/${id}/start`)).status, 'POST /containers/{id}/start status').toBe(204);
+}, async (context) => {
+  const { engine, expect } = context;
+  const id = await startedContainer(context, { Cmd: ['sleep', '300'] });
   const res = await engine.get(`/containers/${id}/top`);
   expect(res.status, 'status').toBe(200);
   const top = res.json<{ Titles: string[]; Processes: string[][] }>();
@@ -173,10 +157,8 @@ check('containers.top.schema', {
 });
 
 /** A container that adds /added and /tmp/created and deletes /etc/passwd, run to its end. */
-async function containerWithChanges(context: CheckContext): Promise<string> {
-  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['sh', '-c', 'mkdir -p /added; touch /tmp/created; rm /etc/passwd'] });
-  await runToExit(context, id);
-  return id;
+function containerWithChanges(context: CheckContext): Promise<string> {
+  return exitedContainer(context, { Cmd: ['sh', '-c', 'mkdir -p /added; touch /tmp/created; rm /etc/passwd'] });
 }
 
 check('containers.changes.schema', {
@@ -218,10 +200,9 @@ check('containers.wait.schema', {
   spec: '1 §2.4',
   since: '1.18',
   tags: ['schema'],
-}, async ({ engine, expect, make, session }) => {
-  const id = await make.container({ Image: session.fixtureImage, Cmd: ['true'] });
-  expect((await engine.post(`/containers/${id}/start`)).status, 'POST /containers/{id}/start status').toBe(204);
-  const res = await engine.post(`/containers/${id}/wait`);
-  expect(res.status, 'status').toBe(200);
+}, async (context) => {
+  const id = await startedContainer(context, { Cmd: ['true'] });
+  const res = await context.engine.post(`/containers/${id}/wait`);
+  context.expect(res.status, 'status').toBe(200);
   assertMatchesSchema(res.json(), WAIT_SCHEMA, 'the wait answer');
 });

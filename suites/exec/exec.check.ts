@@ -4,14 +4,14 @@
  * command contract; every container comes from `make.container` and goes with the check.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
-import { NonConformingResponse, type ApiResponse } from '../../harness/client/api-response.ts';
-import type { EngineClient } from '../../harness/client/engine-client.ts';
-import { StreamTimeout, type HijackedStream } from '../../harness/client/hijacked-stream.ts';
+import type { ApiResponse } from '../../harness/client/api-response.ts';
 import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
 import { EMBEDDED_CONTAINER_SCHEMA, EXEC_CREATE_RESPONSE_SCHEMA, execInspectSchema } from '../../harness/schemas/exec-schemas.ts';
 import { decodeFrames } from '../../harness/streams/frame-decoder.ts';
 import { until } from '../../harness/wait-until.ts';
 import { atLeast, before } from '../../harness/versions.ts';
+import { inspectContainer, pauseContainer, startedContainer } from '../container-steps.ts';
+import { OUT_AND_ERR, STREAM_TIMEOUT_MS, streamText } from '../stream-reading.ts';
 
 interface ExecInspect {
   ID: string;
@@ -24,37 +24,12 @@ interface ExecInspect {
 const LONG_RUNNING = ['sleep', '300'];
 /** An id no daemon hands out: 64 hex digits that are not one of its exec ids. */
 const UNKNOWN_EXEC_ID = 'f'.repeat(64);
-/** An attached exec start ends when its command does; this bounds a daemon that keeps the stream open. */
-const STREAM_TIMEOUT_MS = 10_000;
-
-async function runningContainer(context: CheckContext): Promise<string> {
-  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: LONG_RUNNING });
-  const res = await context.engine.post(`/containers/${id}/start`);
-  context.expect(res.status, 'POST /containers/{id}/start status').toBe(204);
-  return id;
-}
 
 /** Creates an exec instance; a target that cannot is not conforming, so the status is asserted. */
 async function createdExec({ engine, expect }: CheckContext, containerId: string, body: Record<string, unknown>): Promise<string> {
   const res = await engine.post(`/containers/${containerId}/exec`, { json: body });
   expect(res.status, 'POST /containers/{id}/exec status').toBe(201);
   return res.json<{ Id: string }>().Id;
-}
-
-/**
- * engine.hijack, where a refused upgrade counts as the target's answer: undici rejects any answer but
- * 101 with "bad upgrade", which would otherwise read as the check's own error.
- */
-async function hijacked(engine: EngineClient, path: string, options: Parameters<EngineClient['hijack']>[1]): Promise<HijackedStream> {
-  try {
-    return await engine.hijack(path, options);
-  } catch (error) {
-    if ((error as Error).message === 'bad upgrade') {
-      const prefix = engine.version === undefined ? '' : `/v${engine.version}`;
-      throw new NonConformingResponse(`POST ${prefix}${path} with Upgrade: tcp was not answered 101: the target refused to hijack the connection`);
-    }
-    throw error;
-  }
 }
 
 async function inspectExec({ engine, expect }: CheckContext, execId: string): Promise<ExecInspect> {
@@ -78,18 +53,13 @@ async function startAttached({ engine, expect }: CheckContext, execId: string, t
   return res;
 }
 
-async function pause({ engine, expect }: CheckContext, containerId: string): Promise<void> {
-  const res = await engine.post(`/containers/${containerId}/pause`);
-  expect(res.status, 'POST /containers/{id}/pause status').toBe(204);
-}
-
 check('exec.create.schema', {
   title: 'POST /containers/{id}/exec on a running container answers 201 {Id, Warnings}',
   spec: '1 §2.5',
   since: '1.18',
   tags: ['schema'],
 }, async (context) => {
-  const id = await runningContainer(context);
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const res = await context.engine.post(`/containers/${id}/exec`, { json: { Cmd: ['true'], AttachStdout: true } });
   context.expect(res.status, 'status').toBe(201);
   assertMatchesSchema(res.json(), EXEC_CREATE_RESPONSE_SCHEMA, 'the exec create answer');
@@ -111,8 +81,8 @@ check('exec.create.paused', {
   since: '1.18',
   tags: ['state', 'error'],
 }, async (context) => {
-  const id = await runningContainer(context);
-  await pause(context, id);
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING });
+  await pauseContainer(context, id);
   const res = await context.engine.post(`/containers/${id}/exec`, { json: { Cmd: ['true'] } });
   context.expect(res.status, 'status').toBe(409);
 });
@@ -123,9 +93,9 @@ check('exec.start.paused', {
   since: '1.18',
   tags: ['state', 'error'],
 }, async (context) => {
-  const id = await runningContainer(context);
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: ['true'] });
-  await pause(context, id);
+  await pauseContainer(context, id);
   const res = await context.engine.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } });
   context.expect(res.status, 'status').toBe(409);
 });
@@ -136,7 +106,7 @@ check('exec.start.stopped', {
   since: '1.18',
   tags: ['state', 'error', 'version'],
 }, async (context) => {
-  const id = await runningContainer(context);
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: ['true'] });
   const stop = await context.engine.post(`/containers/${id}/stop`, { query: { t: 0 } });
   context.expect(stop.status, 'POST /containers/{id}/stop status').toBe(204);
@@ -165,7 +135,7 @@ check('exec.start.detach', {
   since: '1.18',
   tags: ['state'],
 }, async (context) => {
-  const id = await runningContainer(context);
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: ['sh', '-c', 'sleep 1; exit 7'] });
   const res = await context.engine.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } });
   context.expect(res.status, 'status').toBe(200);
@@ -182,14 +152,13 @@ check('exec.start.multiplexed', {
   since: '1.18',
   tags: ['stream'],
 }, async (context) => {
-  const id = await runningContainer(context);
-  const execId = await createdExec(context, id, { Cmd: ['sh', '-c', 'echo out; echo err >&2'], AttachStdout: true, AttachStderr: true, Tty: false });
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING });
+  const execId = await createdExec(context, id, { Cmd: OUT_AND_ERR, AttachStdout: true, AttachStderr: true, Tty: false });
   const res = await startAttached(context, execId, false);
   context.expect(res.contentType, 'Content-Type').toBe(context.dialect.rawStreamContentType);
   // Strict decoding: bad framing throws FrameError, which fails the check (the target's fault).
   const { frames } = decodeFrames(res.body);
-  const byStream = (stream: string) => Buffer.concat(frames.filter((frame) => frame.stream === stream).map((frame) => frame.payload)).toString('utf8');
-  const seen = { stdout: byStream('stdout'), stderr: byStream('stderr'), stdin: byStream('stdin') };
+  const seen = { stdout: streamText(frames, 'stdout'), stderr: streamText(frames, 'stderr'), stdin: streamText(frames, 'stdin') };
   context.expect(seen, `output per stream: ${JSON.stringify(seen)}`).toEqual({ stdout: 'out\n', stderr: 'err\n', stdin: '' });
 });
 
@@ -199,8 +168,8 @@ check('exec.start.tty', {
   since: '1.18',
   tags: ['stream'],
 }, async (context) => {
-  const id = await runningContainer(context);
-  const execId = await createdExec(context, id, { Cmd: ['sh', '-c', 'echo out; echo err >&2'], AttachStdout: true, AttachStderr: true, Tty: true });
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING });
+  const execId = await createdExec(context, id, { Cmd: OUT_AND_ERR, AttachStdout: true, AttachStderr: true, Tty: true });
   const { body } = await startAttached(context, execId, true);
   context.expect(body.toString('latin1'), 'the raw stream').toBe('out\r\nerr\r\n');
 });
@@ -211,20 +180,17 @@ check('exec.start.detach-keys', {
   since: '1.25',
   tags: ['stream', 'state'],
 }, async (context) => {
-  const id = await runningContainer(context);
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, {
     Cmd: ['sh', '-c', 'echo ready; sleep 300'], AttachStdin: true, AttachStdout: true, Tty: true, DetachKeys: 'ctrl-x',
   });
-  const stream = await hijacked(context.engine, `/exec/${execId}/start`, { json: { Detach: false, Tty: true } });
+  const stream = await context.engine.hijack(`/exec/${execId}/start`, { json: { Detach: false, Tty: true } });
   let ended: boolean;
   try {
     await stream.readUntil((received) => received.includes('ready'), STREAM_TIMEOUT_MS);
     await stream.write(Buffer.from([0x18])); // ctrl-x
     // A daemon that does not detach keeps the session open: that is its answer, so it fails the check.
-    ended = await stream.readToEnd(STREAM_TIMEOUT_MS).then(() => true, (error: unknown) => {
-      if (error instanceof StreamTimeout) return false;
-      throw error;
-    });
+    ended = await stream.endsWithin(STREAM_TIMEOUT_MS);
   } finally {
     stream.close();
   }
@@ -240,7 +206,7 @@ check('exec.inspect.schema', {
   since: '1.18',
   tags: ['schema'],
 }, async (context) => {
-  const id = await runningContainer(context);
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: ['true'], AttachStdout: true });
   await startAttached(context, execId, false);
   const finished = await finishedExec(context, execId);
@@ -258,11 +224,32 @@ check('exec.inspect.container', {
   until: '1.21',
   tags: ['schema', 'version'],
 }, async (context) => {
-  const id = await runningContainer(context);
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: ['true'] });
   const inspected = await inspectExec(context, execId);
   context.expect(inspected.Container, 'the embedded Container').toBeDefined();
   assertMatchesSchema(inspected.Container, EMBEDDED_CONTAINER_SCHEMA, 'the embedded Container');
+});
+
+check('exec.container-exec-ids', {
+  title: "container inspect's ExecIDs lists the exec instances that have not ended (in any order), and is null before any",
+  spec: '1 §2.2',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING });
+  // dockerd keeps them in a map: the order is not defined.
+  const execIds = async () => (await inspectContainer<{ ExecIDs: string[] | null }>(context, id)).ExecIDs?.sort() ?? null;
+  context.expect(await execIds(), 'ExecIDs before any exec').toBeNull();
+  const waiting = await createdExec(context, id, { Cmd: ['true'] });
+  const quick = await createdExec(context, id, { Cmd: ['true'] });
+  const bothIds = [waiting, quick].sort();
+  const seenWithBoth = await execIds();
+  context.expect(seenWithBoth, `ExecIDs with two created execs: ${JSON.stringify(seenWithBoth)}, expected ${JSON.stringify(bothIds)}`).toEqual(bothIds);
+  await startAttached(context, quick, false);
+  await finishedExec(context, quick);
+  const seenAfter = await execIds();
+  context.expect(seenAfter, `ExecIDs once the started one has ended: ${JSON.stringify(seenAfter)}, expected ${JSON.stringify([waiting])}`).toEqual([waiting]);
 });
 
 check('exec.inspect.content-type', {
@@ -271,7 +258,7 @@ check('exec.inspect.content-type', {
   since: '1.25',
   tags: ['schema'],
 }, async (context) => {
-  const id = await runningContainer(context);
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: ['true'] });
   const res = await context.engine.get(`/exec/${execId}/json`);
   context.expect(res.status, 'status').toBe(200);
@@ -284,7 +271,7 @@ check('exec.inspect.exit-code', {
   since: '1.18',
   tags: ['state'],
 }, async (context) => {
-  const id = await runningContainer(context);
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: ['sh', '-c', 'exit 5'], AttachStdout: true });
   await startAttached(context, execId, false);
   const finished = await finishedExec(context, execId);
@@ -307,7 +294,7 @@ check('exec.resize.tty', {
   since: '1.18',
   tags: ['state'],
 }, async (context) => {
-  const id = await runningContainer(context);
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: ['sleep', '300'], Tty: true });
   const start = await context.engine.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: true } });
   context.expect(start.status, 'POST /exec/{id}/start (Detach) status').toBe(200);

@@ -7,83 +7,16 @@
 import WebSocket from 'ws';
 import { check, type CheckContext } from '../../harness/check.ts';
 import { NonConformingResponse } from '../../harness/client/api-response.ts';
-import { encodeQuery, type EngineClient } from '../../harness/client/engine-client.ts';
-import { StreamTimeout, type HijackedStream } from '../../harness/client/hijacked-stream.ts';
-import { FrameDecoder, decodeFrames, joinStreams } from '../../harness/streams/frame-decoder.ts';
-import { until } from '../../harness/wait-until.ts';
+import { encodeQuery } from '../../harness/client/engine-client.ts';
+import type { HijackedStream } from '../../harness/client/hijacked-stream.ts';
+import { decodeFrames } from '../../harness/streams/frame-decoder.ts';
+import { containerState, exitedState, exitedWithoutTty, startContainer } from '../container-steps.ts';
+import { OUT_AND_ERR, STREAM_TIMEOUT_MS, stdoutSoFar } from '../stream-reading.ts';
 
-interface State {
-  Running: boolean;
-  ExitCode: number;
-}
-
-/** Writes one line to stdout and one to stderr, in that order, then exits 0. */
-const OUT_AND_ERR = ['sh', '-c', 'echo out; echo err >&2'];
-/** Bounds every read of an attach stream: output that does not come in this time is a hung stream. */
-const STREAM_TIMEOUT_MS = 10_000;
 const ATTACH_ALL = { stream: 1, stdout: 1, stderr: 1 };
 const CTRL_P = 0x10;
 const CTRL_Q = 0x11;
 const CTRL_X = 0x18;
-
-/**
- * engine.hijack, where a refused upgrade counts as the target's answer: undici rejects any answer but
- * 101 with "bad upgrade", which would otherwise read as the check's own error.
- */
-async function hijacked(engine: EngineClient, path: string, options: Parameters<EngineClient['hijack']>[1]): Promise<HijackedStream> {
-  try {
-    return await engine.hijack(path, options);
-  } catch (error) {
-    if ((error as Error).message === 'bad upgrade') {
-      const prefix = engine.version === undefined ? '' : `/v${engine.version}`;
-      throw new NonConformingResponse(`POST ${prefix}${path} with Upgrade: tcp was not answered 101: the target refused to hijack the connection`);
-    }
-    throw error;
-  }
-}
-
-async function state({ engine, expect }: CheckContext, id: string): Promise<State> {
-  const res = await engine.get(`/containers/${id}/json`);
-  expect(res.status, 'GET /containers/{id}/json status').toBe(200);
-  return res.json<{ State: State }>().State;
-}
-
-async function start({ engine, expect }: CheckContext, id: string): Promise<void> {
-  const res = await engine.post(`/containers/${id}/start`);
-  expect(res.status, 'POST /containers/{id}/start status').toBe(204);
-}
-
-/** Runs the command (no Tty) to its end; returns the container id. */
-async function exitedContainer(context: CheckContext, cmd: string[]): Promise<string> {
-  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: cmd, Tty: false });
-  await start(context, id);
-  await until(() => state(context, id), (seen) => !seen.Running, { what: 'the container to exit' });
-  return id;
-}
-
-/** Whether the stream ended within the time; the daemon keeping it open is an answer, not an error. */
-function endsWithin(stream: HijackedStream, timeoutMs: number): Promise<boolean> {
-  return stream.readToEnd(timeoutMs).then(
-    () => true,
-    (error: unknown) => {
-      if (error instanceof StreamTimeout) return false;
-      throw error;
-    },
-  );
-}
-
-/**
- * Whether the whole frames received so far carry `text` on stdout. A wait predicate runs inside the
- * socket's data handler, where a throw would escape the check: bad framing reads as "not yet" here and
- * fails the check at the strict decode that follows.
- */
-function stdoutHas(received: Buffer, text: string): boolean {
-  try {
-    return joinStreams(new FrameDecoder().push(received)).stdout.toString('utf8').includes(text);
-  } catch {
-    return false;
-  }
-}
 
 /** Per stream text of a whole multiplexed body, decoded strictly (bad framing fails the check). */
 function streamTexts(body: Buffer): { stdout: string; stderr: string } {
@@ -94,9 +27,9 @@ function streamTexts(body: Buffer): { stdout: string; stderr: string } {
 /** Attaches (Upgrade: tcp) to a created container, starts it and reads the stream to its end. */
 async function attachedRun(context: CheckContext, config: Record<string, unknown>): Promise<Buffer> {
   const id = await context.make.container({ Image: context.session.fixtureImage, ...config });
-  const stream = await hijacked(context.engine, `/containers/${id}/attach`, { query: ATTACH_ALL });
+  const stream = await context.engine.hijack(`/containers/${id}/attach`, { query: ATTACH_ALL });
   try {
-    await start(context, id);
+    await startContainer(context, id);
     return await stream.readToEnd(STREAM_TIMEOUT_MS);
   } finally {
     stream.close();
@@ -109,9 +42,9 @@ check('streams.attach.upgrade', {
   since: '1.18',
   tags: ['stream'],
 }, async (context) => {
-  const id = await exitedContainer(context, ['echo', 'hello']);
+  const id = await exitedWithoutTty(context, ['echo', 'hello']);
   // hijack() resolves only on a 101 answer: any other status rejects it, and the exchange log shows it.
-  const stream = await hijacked(context.engine, `/containers/${id}/attach`, { query: { logs: 1, stream: 0, stdout: 1 } });
+  const stream = await context.engine.hijack(`/containers/${id}/attach`, { query: { logs: 1, stream: 0, stdout: 1 } });
   try {
     const { upgrade, 'content-type': contentType } = stream.headers;
     context.expect({ upgrade: String(upgrade).toLowerCase(), contentType }, 'headers of the 101 answer')
@@ -128,7 +61,7 @@ check('streams.attach.no-upgrade', {
   tags: ['stream'],
 }, async (context) => {
   // The log replay (stream=0) ends on its own, so a plain request gets a whole answer.
-  const id = await exitedContainer(context, ['echo', 'hello']);
+  const id = await exitedWithoutTty(context, ['echo', 'hello']);
   const res = await context.engine.post(`/containers/${id}/attach`, { query: { logs: 1, stream: 0, stdout: 1 }, signal: AbortSignal.timeout(STREAM_TIMEOUT_MS) });
   context.expect(res.status, 'status').toBe(200);
 });
@@ -161,18 +94,18 @@ check('streams.attach.stdin', {
   tags: ['stream', 'state'],
 }, async (context) => {
   const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['cat'], OpenStdin: true, StdinOnce: true, Tty: false });
-  const stream = await hijacked(context.engine, `/containers/${id}/attach`, { query: { ...ATTACH_ALL, stdin: 1 } });
+  const stream = await context.engine.hijack(`/containers/${id}/attach`, { query: { ...ATTACH_ALL, stdin: 1 } });
   try {
-    await start(context, id);
+    await startContainer(context, id);
     await stream.write('hello\n');
-    await stream.readUntil((received) => stdoutHas(received, 'hello\n'), STREAM_TIMEOUT_MS);
+    await stream.readUntil((received) => stdoutSoFar(received).includes('hello\n'), STREAM_TIMEOUT_MS);
     stream.closeWrite();
-    const ended = await endsWithin(stream, STREAM_TIMEOUT_MS);
+    const ended = await stream.endsWithin(STREAM_TIMEOUT_MS);
     context.expect(ended, `the attach stream ended after stdin was closed (received ${JSON.stringify(stream.received.toString('latin1'))})`).toBe(true);
   } finally {
     stream.close();
   }
-  const final = await until(() => state(context, id), (seen) => !seen.Running, { what: 'cat to exit once its stdin closed' });
+  const final = await exitedState(context, id, 'cat to exit once its stdin closed');
   context.expect(final.ExitCode, 'ExitCode').toBe(0);
   context.expect(streamTexts(stream.received).stdout, 'stdout').toBe('hello\n');
 });
@@ -183,10 +116,10 @@ check('streams.attach.logs-replay', {
   since: '1.18',
   tags: ['stream'],
 }, async (context) => {
-  const id = await exitedContainer(context, OUT_AND_ERR);
-  const stream = await hijacked(context.engine, `/containers/${id}/attach`, { query: { logs: 1, stream: 0, stdout: 1, stderr: 1 } });
+  const id = await exitedWithoutTty(context, OUT_AND_ERR);
+  const stream = await context.engine.hijack(`/containers/${id}/attach`, { query: { logs: 1, stream: 0, stdout: 1, stderr: 1 } });
   try {
-    const ended = await endsWithin(stream, STREAM_TIMEOUT_MS);
+    const ended = await stream.endsWithin(STREAM_TIMEOUT_MS);
     context.expect(ended, `the replay ended (received ${JSON.stringify(stream.received.toString('latin1'))})`).toBe(true);
   } finally {
     stream.close();
@@ -201,7 +134,7 @@ check('streams.attach.not-running', {
   since: '1.18',
   tags: ['state', 'error'],
 }, async (context) => {
-  const id = await exitedContainer(context, ['true']);
+  const id = await exitedWithoutTty(context, ['true']);
   const deadlineMs = 5_000;
   let status: number | undefined;
   try {
@@ -254,7 +187,7 @@ check('streams.attach-ws.output', {
 }, async (context) => {
   // cat answers only what it was sent, so nothing it writes can come before the socket was attached.
   const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['cat'], OpenStdin: true, Tty: false });
-  await start(context, id);
+  await startContainer(context, id);
   const socket = await attachSocket(context, id, { stream: 1, stdin: 1, stdout: 1 });
   const messages: Buffer[] = [];
   try {
@@ -279,8 +212,8 @@ check('streams.attach-ws.output', {
 /** Attaches with stdin to a running `cat` on a Tty and waits for the echo that shows stdin is wired. */
 async function interactiveSession(context: CheckContext, query: Record<string, string | number> = {}): Promise<{ id: string; stream: HijackedStream }> {
   const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['cat'], OpenStdin: true, Tty: true });
-  await start(context, id);
-  const stream = await hijacked(context.engine, `/containers/${id}/attach`, { query: { ...ATTACH_ALL, stdin: 1, ...query } });
+  await startContainer(context, id);
+  const stream = await context.engine.hijack(`/containers/${id}/attach`, { query: { ...ATTACH_ALL, stdin: 1, ...query } });
   try {
     await stream.write('hello\n');
     await stream.readUntil((received) => received.includes('hello'), STREAM_TIMEOUT_MS);
@@ -292,9 +225,9 @@ async function interactiveSession(context: CheckContext, query: Record<string, s
 }
 
 async function expectDetached(context: CheckContext, id: string, stream: HijackedStream, keys: string): Promise<void> {
-  const ended = await endsWithin(stream, STREAM_TIMEOUT_MS);
+  const ended = await stream.endsWithin(STREAM_TIMEOUT_MS);
   context.expect(ended, `the attach stream ended after ${keys} (received ${JSON.stringify(stream.received.toString('latin1'))})`).toBe(true);
-  const after = await state(context, id);
+  const after = await containerState(context, id);
   context.expect(after.Running, `State.Running after detaching with ${keys}`).toBe(true);
 }
 

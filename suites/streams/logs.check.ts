@@ -5,127 +5,14 @@
  * check says, and the check never sleeps for a state. (tail and timestamps of a finished log are
  * checks of the containers suite.)
  */
-import type { Readable } from 'node:stream';
-import { request } from 'undici';
 import { check, type CheckContext } from '../../harness/check.ts';
-import { encodeQuery, type EngineClient, type Query } from '../../harness/client/engine-client.ts';
-import { NonConformingResponse, type ExchangeRecord } from '../../harness/client/api-response.ts';
+import { encodeQuery, type Query } from '../../harness/client/engine-client.ts';
 import type { HijackedStream } from '../../harness/client/hijacked-stream.ts';
-import { connectionDispatcher } from '../../harness/client/shared-dispatcher.ts';
-import { FrameDecoder, decodeFrames, joinStreams } from '../../harness/streams/frame-decoder.ts';
+import { openStream, type StreamedResponse } from '../../harness/client/streamed-response.ts';
+import { decodeFrames } from '../../harness/streams/frame-decoder.ts';
 import { until } from '../../harness/wait-until.ts';
-
-/** Bounds every read: output that does not come in this time is a hung stream. */
-const STREAM_TIMEOUT_MS = 10_000;
-
-/**
- * A response body read as it arrives, with bounded waits. The engine client reads bodies whole, which
- * cannot show that a followed log delivers a line before the container exits.
- */
-class ResponseStream {
-  private readonly chunks: Buffer[] = [];
-  private finished = false;
-  private readonly waiters = new Set<() => void>();
-
-  constructor(
-    readonly status: number,
-    private readonly body: Readable,
-  ) {
-    body.on('data', (chunk: Buffer) => {
-      this.chunks.push(chunk);
-      this.wake();
-    });
-    const finish = () => {
-      this.finished = true;
-      this.wake();
-    };
-    body.on('end', finish);
-    body.on('close', finish);
-    body.on('error', finish);
-  }
-
-  get received(): Buffer {
-    return Buffer.concat(this.chunks);
-  }
-
-  get ended(): boolean {
-    return this.finished;
-  }
-
-  /** Resolves when `done(received)` holds or the body ends; false when the time ran out first. */
-  async waitFor(done: (received: Buffer) => boolean, timeoutMs = STREAM_TIMEOUT_MS): Promise<boolean> {
-    if (done(this.received) || this.finished) return done(this.received);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiters.delete(wake);
-        resolve(false);
-      }, timeoutMs);
-      const wake = () => {
-        if (done(this.received) || this.finished) {
-          clearTimeout(timer);
-          this.waiters.delete(wake);
-          resolve(done(this.received));
-        }
-      };
-      this.waiters.add(wake);
-    });
-  }
-
-  /** Resolves true once the body has ended, false when it is still open after the time. */
-  async endsWithin(timeoutMs = STREAM_TIMEOUT_MS): Promise<boolean> {
-    await this.waitFor(() => this.finished, timeoutMs);
-    return this.finished;
-  }
-
-  close(): void {
-    this.body.destroy();
-  }
-
-  private wake(): void {
-    for (const waiter of this.waiters) waiter();
-  }
-}
-
-/**
- * engine.hijack, where a refused upgrade counts as the target's answer: undici rejects any answer but
- * 101 with "bad upgrade", which would otherwise read as the check's own error.
- */
-async function hijacked(engine: EngineClient, path: string, options: Parameters<EngineClient['hijack']>[1]): Promise<HijackedStream> {
-  try {
-    return await engine.hijack(path, options);
-  } catch (error) {
-    if ((error as Error).message === 'bad upgrade') {
-      const prefix = engine.version === undefined ? '' : `/v${engine.version}`;
-      throw new NonConformingResponse(`POST ${prefix}${path} with Upgrade: tcp was not answered 101: the target refused to hijack the connection`);
-    }
-    throw error;
-  }
-}
-
-/** GET the logs under the check's version prefix; resolves on the answer's headers. */
-async function openLogs({ engine, session }: CheckContext, id: string, query: Query): Promise<ResponseStream> {
-  const prefix = engine.version === undefined ? '' : `/v${engine.version}`;
-  const path = `${prefix}/containers/${id}/logs${encodeQuery(query)}`;
-  const record: ExchangeRecord = { method: 'GET', path: `${path} (read as it streams)` };
-  engine.exchanges.push(record);
-  const { connection } = session.target;
-  const { statusCode, body } = await request(new URL(path, connection.origin), {
-    method: 'GET',
-    dispatcher: connectionDispatcher(connection),
-    signal: AbortSignal.timeout(3 * STREAM_TIMEOUT_MS),
-  });
-  record.status = statusCode;
-  return new ResponseStream(statusCode, body);
-}
-
-/** stdout of the whole frames received so far; never throws, as it runs inside data handlers. */
-function stdoutSoFar(received: Buffer): string {
-  try {
-    return joinStreams(new FrameDecoder().push(received)).stdout.toString('utf8');
-  } catch {
-    return '';
-  }
-}
+import { startContainer, startedContainer } from '../container-steps.ts';
+import { stdoutSoFar } from '../stream-reading.ts';
 
 interface CatSession {
   id: string;
@@ -136,10 +23,13 @@ interface CatSession {
 /** A running `cat` without a Tty, its stdin attached (StdinOnce: closing stdin ends it). */
 async function catWithStdin(context: CheckContext): Promise<CatSession> {
   const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['cat'], OpenStdin: true, StdinOnce: true, Tty: false });
-  const stdin = await hijacked(context.engine, `/containers/${id}/attach`, { query: { stream: 1, stdin: 1, stdout: 1 } });
-  const res = await context.engine.post(`/containers/${id}/start`);
-  if (res.status !== 204) stdin.close();
-  context.expect(res.status, 'POST /containers/{id}/start status').toBe(204);
+  const stdin = await context.engine.hijack(`/containers/${id}/attach`, { query: { stream: 1, stdin: 1, stdout: 1 } });
+  try {
+    await startContainer(context, id);
+  } catch (error) {
+    stdin.close();
+    throw error;
+  }
   return { id, stdin };
 }
 
@@ -155,20 +45,32 @@ async function logged({ engine }: CheckContext, id: string, text: string): Promi
   );
 }
 
+/**
+ * Runs `cat`, writes `written` to it and waits until the log holds it, then follows the log with
+ * `query` (which must answer 200) and hands the followed log and cat's stdin to `use`.
+ */
+async function followingLog(context: CheckContext, written: string, query: Query, use: (stream: StreamedResponse, stdin: HijackedStream) => Promise<void>): Promise<void> {
+  const { id, stdin } = await catWithStdin(context);
+  let followed: StreamedResponse | undefined;
+  try {
+    await stdin.write(written);
+    await logged(context, id, written);
+    followed = await openStream(context.engine, context.session.target.connection, `/containers/${id}/logs`, query);
+    context.expect(followed.status, 'status').toBe(200);
+    await use(followed, stdin);
+  } finally {
+    followed?.close();
+    stdin.close();
+  }
+}
+
 check('streams.logs.follow', {
   title: 'logs with follow=1 deliver each new line as it is written and end when the container exits',
   spec: '1 §4.1',
   since: '1.18',
   tags: ['stream'],
 }, async (context) => {
-  const { id, stdin } = await catWithStdin(context);
-  let followed: ResponseStream | undefined;
-  try {
-    await stdin.write('one\n');
-    await logged(context, id, 'one\n');
-    followed = await openLogs(context, id, { stdout: 1, follow: 1 });
-    context.expect(followed.status, 'status').toBe(200);
-    const stream = followed;
+  await followingLog(context, 'one\n', { stdout: 1, follow: 1 }, async (stream, stdin) => {
     const sawOne = await stream.waitFor((received) => stdoutSoFar(received).includes('one\n'));
     context.expect({ sawOne, ended: stream.ended }, `the followed log before the second line (received ${JSON.stringify(stdoutSoFar(stream.received))})`)
       .toEqual({ sawOne: true, ended: false });
@@ -179,10 +81,7 @@ check('streams.logs.follow', {
     const ended = await stream.endsWithin();
     context.expect(ended, 'the followed log ended once the container exited').toBe(true);
     context.expect(decodeFrames(stream.received).stdout.toString('utf8'), 'stdout of the followed log').toBe('one\ntwo\n');
-  } finally {
-    followed?.close();
-    stdin.close();
-  }
+  });
 });
 
 check('streams.logs.follow-tail', {
@@ -191,22 +90,12 @@ check('streams.logs.follow-tail', {
   since: '1.18',
   tags: ['stream'],
 }, async (context) => {
-  const { id, stdin } = await catWithStdin(context);
-  let followed: ResponseStream | undefined;
-  try {
-    await stdin.write('one\ntwo\n');
-    await logged(context, id, 'two\n');
-    followed = await openLogs(context, id, { stdout: 1, follow: 1, tail: 1 });
-    context.expect(followed.status, 'status').toBe(200);
-    const stream = followed;
+  await followingLog(context, 'one\ntwo\n', { stdout: 1, follow: 1, tail: 1 }, async (stream, stdin) => {
     await stream.waitFor((received) => stdoutSoFar(received).includes('two\n'));
     await stdin.write('three\n');
     await stream.waitFor((received) => stdoutSoFar(received).includes('three\n'));
     context.expect(stdoutSoFar(stream.received), 'stdout of the followed log').toBe('two\nthree\n');
-  } finally {
-    followed?.close();
-    stdin.close();
-  }
+  });
 });
 
 /** Whole seconds of an RFC 3339 timestamp, rounded down (the fraction is cut before parsing, offset kept). */
@@ -221,9 +110,7 @@ check('streams.logs.since', {
   tags: ['stream'],
 }, async (context) => {
   // More than a second apart, so that a whole second lies between the lines' timestamps.
-  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['sh', '-c', 'echo early; sleep 1.2; echo late'], Tty: false });
-  const start = await context.engine.post(`/containers/${id}/start`);
-  context.expect(start.status, 'POST /containers/{id}/start status').toBe(204);
+  const id = await startedContainer(context, { Cmd: ['sh', '-c', 'echo early; sleep 1.2; echo late'], Tty: false });
   const read = async (query: Query) => {
     const res = await context.engine.get(`/containers/${id}/logs`, { query: { stdout: 1, ...query } });
     context.expect(res.status, `GET /containers/{id}/logs${encodeQuery(query)} status`).toBe(200);

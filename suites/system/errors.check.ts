@@ -1,5 +1,5 @@
 import { check } from '../../harness/check.ts';
-import { before } from '../../harness/versions.ts';
+import { expectErrorBodyOfVersion } from '../error-body.ts';
 
 const UNKNOWN_CONTAINER = 'shipshape-no-such-container';
 
@@ -8,17 +8,10 @@ check('system.errors.body-format', {
   spec: '1 §7',
   since: '1.18',
   tags: ['error', 'version'],
-}, async ({ engine, expect, version }) => {
-  const res = await engine.get(`/containers/${UNKNOWN_CONTAINER}/json`);
-  expect(res.status, 'status').toBe(404);
-  if (before(version, '1.24')) {
-    expect(res.contentType, 'Content-Type').toMatch(/^text\/plain\b/);
-    expect(res.text().trim(), 'body').toMatch(/^[^{]/);
-  } else {
-    expect(res.contentType, 'Content-Type').toMatch(/^application\/json\b/);
-    const body = res.json<Record<string, unknown>>();
-    expect(typeof body.message, 'type of body.message').toBe('string');
-  }
+}, async (context) => {
+  const res = await context.engine.get(`/containers/${UNKNOWN_CONTAINER}/json`);
+  context.expect(res.status, 'status').toBe(404);
+  expectErrorBodyOfVersion(context, res);
 });
 
 check('system.errors.not-found-message', {

@@ -1,5 +1,6 @@
 import { check } from '../../harness/check.ts';
 import type { CheckContext } from '../../harness/check.ts';
+import { createContainer } from '../container-steps.ts';
 
 /** Whether GET /containers/json?all=<value> lists a created (never started) container. */
 async function listsStopped({ engine, make, session }: CheckContext): Promise<(value: string) => Promise<boolean>> {
@@ -43,23 +44,12 @@ check('system.json.unknown-properties', {
   spec: '1 §1',
   since: '1.18',
   tags: ['schema'],
-}, async ({ engine, expect, make, session }) => {
-  const name = make.uniqueName('unknown-props');
-  const res = await engine.post('/containers/create', {
-    query: { name },
-    json: {
-      Image: session.fixtureImage,
-      Cmd: ['true'],
-      Labels: make.labels,
-      ShipshapeUnknownProperty: { nested: [1, 2, 3] },
-      HostConfig: { ShipshapeUnknownHostConfigProperty: true },
-    },
+}, async (context) => {
+  const res = await createContainer(context, {
+    Image: context.session.fixtureImage,
+    Cmd: ['true'],
+    ShipshapeUnknownProperty: { nested: [1, 2, 3] },
+    HostConfig: { ShipshapeUnknownHostConfigProperty: true },
   });
-  if (res.status === 201) {
-    const { Id } = res.json<{ Id: string }>();
-    make.track(`container ${name}`, async () => {
-      await engine.delete(`/containers/${Id}`, { query: { force: 1 } });
-    });
-  }
-  expect(res.status, 'status').toBe(201);
+  context.expect(res.status, 'status').toBe(201);
 });

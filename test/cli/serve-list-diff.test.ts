@@ -39,6 +39,16 @@ describe('shipshape serve, list, diff', { timeout: 60_000 }, async () => {
     expect(current!.length).toBeGreaterThanOrEqual(old!.length);
   });
 
+  it('list into a reader that stops early (| head -1) exits 0 without an error', async () => {
+    const child = spawn(process.execPath, [CLI, 'list'], { cwd: REPO_ROOT });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    await once(child.stdout, 'data');
+    child.stdout.destroy();
+    const [code] = (await once(child, 'exit')) as [number];
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  });
+
   it('diff of a report with itself is empty; a changed result is listed under its version', async () => {
     const a = sampleReport();
     const b = structuredClone(a);

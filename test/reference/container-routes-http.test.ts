@@ -150,8 +150,8 @@ describe('update', () => {
     await created('uu');
     expect((await call('POST', '/v1.21/containers/uu/update', { json: { Memory: 8 * 1024 * 1024 } })).status).toBe(404);
     const policy = { RestartPolicy: { Name: 'always', MaximumRetryCount: 0 } };
-    const res = await call('POST', '/v1.22/containers/uu/update', { json: { Memory: 8 * 1024 * 1024, BlkioWeight: 300, ...policy } });
-    expect([res.status, res.json()]).toEqual([200, { Warnings: [] }]);
+    const res = await call('POST', '/v1.22/containers/uu/update', { json: { Memory: 8 * 1024 * 1024, MemorySwap: -1, BlkioWeight: 300, ...policy } });
+    expect([res.status, res.json()]).toEqual([200, { Warnings: null }]);
     const read = async () => (await call('GET', '/containers/uu/json')).json<{ HostConfig: Record<string, unknown> }>().HostConfig;
     expect(await read()).toMatchObject({ Memory: 8 * 1024 * 1024, BlkioWeight: 300, RestartPolicy: { Name: '' } });
     expect((await call('POST', '/v1.23/containers/uu/update', { json: policy })).status).toBe(200);

@@ -4,17 +4,18 @@ import { HttpError } from '../../reference/engine/http/http-error.ts';
 import { InvalidParameterError } from '../../reference/engine/model/errors.ts';
 
 describe('parseFiltersQuery', () => {
-  test('absent or empty is no filter', () => {
+  test('absent, empty or JSON null is no filter', () => {
     expect(parseFiltersQuery(null)).toEqual({});
     expect(parseFiltersQuery('')).toEqual({});
+    expect(parseFiltersQuery('null')).toEqual({});
   });
 
-  test('reads the list form and the older map-to-true form alike', () => {
+  test('reads the list form and the map-to-boolean form alike; in the map, false counts too (dockerd)', () => {
     expect(parseFiltersQuery('{"label":["a=b","c"]}')).toEqual({ label: ['a=b', 'c'] });
-    expect(parseFiltersQuery('{"label":{"a=b":true,"off":false}}')).toEqual({ label: ['a=b'] });
+    expect(parseFiltersQuery('{"label":{"a=b":true,"off":false}}')).toEqual({ label: ['a=b', 'off'] });
   });
 
-  test.each(['{bad', '[1]', '"label"', '{"label":[1]}', '{"label":"x"}'])('refuses %j', (text) => {
+  test.each(['{bad', '[1]', '"label"', '{"label":[1]}', '{"label":"x"}', '{"label":{"a":"yes"}}'])('refuses %j', (text) => {
     expect(() => parseFiltersQuery(text)).toThrow(InvalidParameterError);
   });
 });

@@ -11,7 +11,7 @@ export interface Answer {
 
 export interface CallOptions {
   json?: unknown;
-  body?: string;
+  body?: string | Buffer;
   headers?: Record<string, string>;
 }
 

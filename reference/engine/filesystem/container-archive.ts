@@ -14,17 +14,17 @@
  *   all under it, the top renamed to the path's last element (TarResourceRebaseOpts): `/tmp/d` gives
  *   `d/`, `d/x`; `/tmp/d/.` gives `./`, `./x` (the contents); `/` gives `/`, `/bin/`, ….
  * - Under /proc, /sys and /dev nothing can be copied: those are mounts, not the container's layers.
+ * - Copy (the endpoint archive replaced) follows every symlink, the last too: {@link archiveResource}.
  * - PUT: the path, every symlink followed (also the last), must be an existing directory (ENOENT,
  *   ENOTDIR); a read-only rootfs refuses (EROFS, HTTP 403); then the tar is unpacked as pkg/archive's
  *   Unpack does inside a chroot at that directory — see {@link extractToContainerDirectory}.
  */
 import { posix } from 'node:path';
 import { FilesystemError } from './container-filesystem.ts';
-import { ArchiveBreakoutError, OverwriteRefusedError } from './filesystem-errors.ts';
+import { ArchiveBreakoutError, ArchiveUnpackError, OverwriteRefusedError } from './filesystem-errors.ts';
 import { statSize } from './entry-stat.ts';
 import { goFileMode } from './go-file-mode.ts';
-import type { VisibleEntry } from './layer-entry.ts';
-import type { LayeredFilesystem } from './layered-filesystem.ts';
+import type { DirectoryEntry, FileEntry, SymlinkEntry, VisibleEntry } from './layer-entry.ts';
 import { childPath, parentPath } from './layer-paths.ts';
 import type { Located, MergedView } from './merged-view.ts';
 import { walkMerged } from './merged-walk.ts';
@@ -124,6 +124,16 @@ export async function archiveContainerPath(view: MergedView, path: string): Prom
 }
 
 /**
+ * `POST /containers/{id}/copy` (moby's containerCopy): the resource with every symlink followed, the
+ * last one too, archived under the base name of what it resolves to — a file alone, a directory with
+ * all under it (`/bin/sh` gives `busybox`; `/etc` gives `etc/`, `etc/passwd`, …).
+ */
+export async function archiveResource(view: MergedView, resource: string): Promise<Buffer> {
+  const { path: physical } = resolvePath(view, goClean(`/${resource}`), { followLast: true, lenient: true });
+  return (await archiveContainerPath(view, physical)).tar;
+}
+
+/**
  * Unpacks `archive` into the directory at `path`, as pkg/archive's Unpack does in a chroot there:
  * member names are cleaned and may not climb out (ArchiveBreakoutError); symlinks on the way resolve
  * inside the directory; missing parents are made (0755); what is in a member's way is removed first
@@ -131,16 +141,29 @@ export async function archiveContainerPath(view: MergedView, path: string): Prom
  * noOverwriteDirNonDir; a `.` member is skipped; directories get their mtimes back once all is
  * unpacked. Owners and modes come from the tar. Hard links become copies; device nodes and FIFOs are
  * skipped. Members are unpacked in order: a failure leaves the earlier ones in place, as in dockerd.
+ * The directory's own problems are FilesystemErrors (ENOENT, ENOTDIR, EROFS); a tar that cannot be
+ * read, or a member that cannot be made, is an ArchiveUnpackError.
  */
-export async function extractToContainerDirectory(fs: LayeredFilesystem, path: string, archive: Buffer, options: ExtractOptions): Promise<void> {
+/** What unpacking needs of a writable layered filesystem (declared here so the two modules do not import each other). */
+export interface ExtractionTarget {
+  readonly readOnly: boolean;
+  readonly merged: MergedView;
+  readonly clock: () => Date;
+  putEntry(path: string, entry: FileEntry | SymlinkEntry | Omit<DirectoryEntry, 'opaque'>, now: Date): void;
+  removeEntry(path: string, now: Date): void;
+}
+
+export async function extractToContainerDirectory(fs: ExtractionTarget, path: string, archive: Buffer, options: ExtractOptions): Promise<void> {
   extractionDirectory(fs, path);
-  const members = await readTar(archive);
+  const members = await readTar(archive).catch((error: unknown) => {
+    throw new ArchiveUnpackError(error);
+  });
   // the container may have changed while the tar was read
   const destination = extractionDirectory(fs, path);
   const now = fs.clock();
   const directoryTimes: Array<[string, Date]> = [];
   for (const member of members) {
-    const made = extractMember(fs, { destination, now }, member, options);
+    const made = unpackMember(() => extractMember(fs, { destination, now }, member, options));
     if (made?.kind === 'directory') directoryTimes.push([made.path, made.mtime]);
   }
   for (const [directory, mtime] of directoryTimes) {
@@ -149,7 +172,20 @@ export async function extractToContainerDirectory(fs: LayeredFilesystem, path: s
   }
 }
 
-function extractionDirectory(fs: LayeredFilesystem, path: string): string {
+/**
+ * A member's own filesystem errors are unpack failures, so that they never read as a problem of the
+ * extraction directory; a refused overwrite keeps its own class.
+ */
+function unpackMember<T>(extract: () => T): T {
+  try {
+    return extract();
+  } catch (error) {
+    if (error instanceof FilesystemError && !(error instanceof OverwriteRefusedError)) throw new ArchiveUnpackError(error);
+    throw error;
+  }
+}
+
+function extractionDirectory(fs: ExtractionTarget, path: string): string {
   const { path: physical, located } = resolvePath(fs.merged, containerAbsolutePath(path), { followLast: true, lenient: true });
   if (located === undefined) throw new FilesystemError('ENOENT', path);
   if (located.entry.kind !== 'directory') throw new FilesystemError('ENOTDIR', path);
@@ -163,7 +199,7 @@ interface Extraction {
   now: Date;
 }
 
-function extractMember(fs: LayeredFilesystem, { destination, now }: Extraction, { header, data }: TarMember, options: ExtractOptions): { kind: string; path: string; mtime: Date } | undefined {
+function extractMember(fs: ExtractionTarget, { destination, now }: Extraction, { header, data }: TarMember, options: ExtractOptions): { kind: string; path: string; mtime: Date } | undefined {
   const relative = memberPath(header.name);
   const type = header.type ?? 'file';
   if (relative === '' || !['file', 'contiguous-file', 'directory', 'symlink', 'link'].includes(type)) return undefined;
@@ -194,7 +230,7 @@ function memberPath(name: string): string {
 }
 
 /** What a hard link member names: the same file (a copy here: the model has no inodes). */
-function linkedEntry(fs: LayeredFilesystem, destination: string, linkname: string): VisibleEntry {
+function linkedEntry(fs: ExtractionTarget, destination: string, linkname: string): VisibleEntry {
   const relative = memberPath(linkname);
   const { located } = resolvePath(fs.merged, `/${relative}`, { followLast: false, root: destination });
   if (located === undefined || located.entry.kind === 'directory') throw new FilesystemError('ENOENT', childPath(destination, relative));
@@ -202,7 +238,7 @@ function linkedEntry(fs: LayeredFilesystem, destination: string, linkname: strin
 }
 
 /** MkdirAll inside the extraction directory: the parents a member needs, 0755 as under dockerd's umask. */
-function ensureDirectory(fs: LayeredFilesystem, extraction: Extraction, scopedPath: string): void {
+function ensureDirectory(fs: ExtractionTarget, extraction: Extraction, scopedPath: string): void {
   const { destination, now } = extraction;
   if (scopedPath === '/') return;
   let resolution;

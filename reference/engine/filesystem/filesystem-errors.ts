@@ -51,3 +51,14 @@ export class ArchiveBreakoutError extends Error {
     this.name = 'ArchiveBreakoutError';
   }
 }
+
+/**
+ * A tar that could not be unpacked: not a tar, or a member that cannot be made where it goes (dockerd:
+ * "Error processing tar file(exit status 1): …"; HTTP 500). The members before it stay unpacked.
+ */
+export class ArchiveUnpackError extends Error {
+  constructor(cause: unknown) {
+    super(`Error processing tar file(exit status 1): ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'ArchiveUnpackError';
+  }
+}

@@ -9,7 +9,7 @@
  * files; the methods at the end of the class only hand over to them.
  */
 import { FilesystemError, type ContainerFilesystem, type EntryStat } from './container-filesystem.ts';
-import { archiveContainerPath, extractToContainerDirectory, statContainerPath, type ExtractOptions, type PathArchive, type PathStat } from './container-archive.ts';
+import { archiveContainerPath, archiveResource, extractToContainerDirectory, statContainerPath, type ExtractOptions, type PathArchive, type PathStat } from './container-archive.ts';
 import { exportFilesystem } from './filesystem-export.ts';
 import { diffAgainstImage, type FilesystemChange } from './filesystem-changes.ts';
 import { MountPointBusyError } from './filesystem-errors.ts';
@@ -236,6 +236,11 @@ export class LayeredFilesystem implements ContainerFilesystem {
   /** `GET /containers/{id}/archive` */
   archivePath(path: string): Promise<PathArchive> {
     return archiveContainerPath(this.merged, path);
+  }
+
+  /** `POST /containers/{id}/copy` */
+  copyResource(resource: string): Promise<Buffer> {
+    return archiveResource(this.merged, resource);
   }
 
   /** `PUT /containers/{id}/archive` */

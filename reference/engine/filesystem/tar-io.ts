@@ -4,6 +4,7 @@
  * bytes.
  */
 import { Readable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 import tar, { type Header } from 'tar-stream';
 import type { VisibleEntry } from './layer-entry.ts';
 
@@ -15,11 +16,15 @@ export interface TarMember {
   data: Buffer;
 }
 
-/** Every member of an uncompressed tar, in order. A malformed tar rejects with tar-stream's error. */
+/** gzip's magic number: a compressed tar is read too, as dockerd's DecompressStream reads it. */
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
+
+/** Every member of a tar, plain or gzipped, in order. A malformed one rejects with tar-stream's or zlib's error. */
 export async function readTar(archive: Buffer): Promise<TarMember[]> {
   const members: TarMember[] = [];
   const extract = tar.extract();
-  Readable.from([archive]).pipe(extract);
+  const compressed = archive.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC);
+  Readable.from([compressed ? gunzipSync(archive) : archive]).pipe(extract);
   for await (const entry of extract) {
     const chunks: Buffer[] = [];
     for await (const chunk of entry) chunks.push(chunk as Buffer);

@@ -145,7 +145,8 @@ export const containerActionRoutes: Route[] = [
       const fields = asObject((await readJsonBody(request)) ?? {}, 'UpdateConfig');
       const restartPolicy = atLeast(version, '1.23') ? parseRestartPolicy(fields.RestartPolicy, version) : undefined;
       model.operations.update(containerOf(context), { resources: parseResources(fields), restartPolicy }, validationRules(version));
-      sendJson(response, 200, { Warnings: [] });
+      // dockerd's answer when it has nothing to warn about: null, not an empty list.
+      sendJson(response, 200, { Warnings: null });
     },
   },
 ];

@@ -1,6 +1,7 @@
 /** Container endpoints (spec/1 §4.1): list, create, inspect, remove; the others in their own files. */
 import { atLeast } from '../../../harness/versions.ts';
 import { InvalidParameterError } from '../model/errors.ts';
+import { archiveRoutes } from './archive-routes.ts';
 import { parseBooleanQuery } from './boolean-query.ts';
 import { containerInspect, containerSummary } from './container-views.ts';
 import { containerActionRoutes } from './container-action-routes.ts';
@@ -9,14 +10,14 @@ import { parseCreateBody } from './create-container-body.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { validationRules } from './host-config-body.ts';
 import { readJsonBody } from './json-body.ts';
-import { pendingContainerRoutes } from './pending-container-routes.ts';
 import { sendEmpty, sendJson } from './replies.ts';
+import { statsRoutes } from './stats-routes.ts';
 import type { Route } from './route-table.ts';
 
 /** dockerd's container list filters; those it knows that the reference does not apply yet answer 501. */
 const LIST_FILTERS = {
-  applied: ['id', 'name', 'label', 'status'],
-  notYet: ['ancestor', 'before', 'since', 'exited', 'health', 'isolation', 'is-task', 'network', 'volume', 'expose', 'publish'],
+  applied: ['id', 'name', 'label', 'status', 'exited', 'ancestor', 'before', 'since', 'volume', 'network'],
+  notYet: ['health', 'isolation', 'is-task', 'expose', 'publish'],
 } as const;
 
 export const containerRoutes: Route[] = [
@@ -26,9 +27,15 @@ export const containerRoutes: Route[] = [
     handle: ({ response, model, query, version }) => {
       const filters = parseFiltersQuery(query.get('filters'));
       checkFilterNames(filters, LIST_FILTERS);
+      // The since and before parameters (spec/1 §4.1) cut the list like the filters of those names,
+      // and, unlike the filters, list non-running containers too.
+      const since = query.get('since') || undefined;
+      const before = query.get('before') || undefined;
+      if (since) filters.since = [...(filters.since ?? []), since];
+      if (before) filters.before = [...(filters.before ?? []), before];
       const withSize = parseBooleanQuery(query.get('size'), false);
       const containers = model.containers.list({
-        all: parseBooleanQuery(query.get('all'), false),
+        all: parseBooleanQuery(query.get('all'), false) || since !== undefined || before !== undefined,
         limit: parseLimit(query.get('limit')),
         filters,
       });
@@ -52,12 +59,13 @@ export const containerRoutes: Route[] = [
     handle: ({ response, model, params, query, version }) => {
       const container = model.containers.find(params.id ?? '');
       const withSize = atLeast(version, '1.21') && parseBooleanQuery(query.get('size'), false);
-      sendJson(response, 200, containerInspect(container, version, withSize ? model.containers.sizeOf(container) : undefined));
+      sendJson(response, 200, containerInspect(container, version, model.execs.openIdsOf(container), withSize ? model.containers.sizeOf(container) : undefined));
     },
   },
   ...containerActionRoutes,
   ...containerOutputRoutes,
-  ...pendingContainerRoutes,
+  ...statsRoutes,
+  ...archiveRoutes,
   {
     method: 'DELETE',
     path: '/containers/{id*}',

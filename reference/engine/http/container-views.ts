@@ -40,7 +40,8 @@ function commandText(container: Container): string {
   return [container.path, ...args].join(' ');
 }
 
-export function containerInspect(container: Container, version: string, size?: ContainerSize): Record<string, unknown> {
+/** `execIds`: the exec instances that have not ended; dockerd shows none as null. */
+export function containerInspect(container: Container, version: string, execIds: string[], size?: ContainerSize): Record<string, unknown> {
   const { Status, Dead, ...state } = container.state;
   return {
     Id: container.id,
@@ -64,7 +65,7 @@ export function containerInspect(container: Container, version: string, size?: C
     MountLabel: '',
     ProcessLabel: '',
     AppArmorProfile: '',
-    ExecIDs: null,
+    ExecIDs: execIds.length > 0 ? execIds : null,
     HostConfig: container.hostConfig,
     ...(size && { SizeRw: size.rw, SizeRootFs: size.rootFs }),
     Mounts: [],

@@ -40,11 +40,33 @@ export function parseCreateBody(body: unknown, version: string): CreateRequest {
     config.StopSignal = String(signal);
   }
   const hostConfig = fields.HostConfig === undefined || fields.HostConfig === null ? undefined : parseHostConfig(fields.HostConfig, version);
+  // NetworkingConfig came with 1.25; the endpoint settings it gives wait for networks to be modelled.
+  if (atLeast(version, '1.25')) checkNetworkingConfig(fields.NetworkingConfig);
   return { config, hostConfig };
 }
 
+/**
+ * {EndpointsConfig: {<network>: {IPAMConfig, Links, Aliases}}}, for one network at most: a create
+ * joins a single network, as dockerd says (the others are joined with network connect).
+ */
+function checkNetworkingConfig(value: unknown): void {
+  if (value === undefined || value === null) return;
+  const endpoints = optional(asObject(value, 'NetworkingConfig').EndpointsConfig, 'NetworkingConfig.EndpointsConfig', isPlainObject) ?? {};
+  for (const [network, settings] of Object.entries(endpoints)) {
+    if (settings === null) continue;
+    const field = `NetworkingConfig.EndpointsConfig.${network}`;
+    const endpoint = asObject(settings, field);
+    for (const name of ['Links', 'Aliases']) optional(endpoint[name], `${field}.${name}`, isStringList);
+    const ipam = endpoint.IPAMConfig === undefined || endpoint.IPAMConfig === null ? {} : asObject(endpoint.IPAMConfig, `${field}.IPAMConfig`);
+    for (const name of ['IPv4Address', 'IPv6Address']) optional(ipam[name], `${field}.IPAMConfig.${name}`, isString);
+    optional(ipam.LinkLocalIPs, `${field}.IPAMConfig.LinkLocalIPs`, isStringList);
+  }
+  const networks = Object.keys(endpoints);
+  if (networks.length > 1) throw new InvalidParameterError(`Container cannot be connected to network endpoints: ${networks.join(', ')}`);
+}
+
 /** A command is a list of words, or one string standing for a one-word list. */
-function commandField(value: unknown, field: string): string[] | null | undefined {
+export function commandField(value: unknown, field: string): string[] | null | undefined {
   if (typeof value === 'string') return [value];
   return optional(value, field, isStringList);
 }

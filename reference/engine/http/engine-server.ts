@@ -1,15 +1,22 @@
 /**
  * The engine API over node:http: finds the route, checks the requested version, hands the handler a
- * clean context and turns whatever it throws into the version's error body.
+ * clean context and turns whatever it throws into the version's error body. A request with an
+ * Upgrade header (a hijacked attach or exec start, a websocket) arrives with its raw connection and
+ * goes through the same routes; a handler that does not take the connection over answers on it as
+ * on any other, and the connection closes after the answer.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Server, ServerResponse, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { Dialect } from '../../../harness/dialect.ts';
 import type { EngineModel } from '../model/engine-model.ts';
+import { attachRoutes } from './attach-routes.ts';
 import { containerRoutes } from './container-routes.ts';
 import { sendError, sendFailure } from './error-responses.ts';
 import { eventRoutes } from './event-routes.ts';
+import { execRoutes } from './exec-routes.ts';
 import { imageRoutes } from './image-routes.ts';
-import { RouteTable } from './route-table.ts';
+import { RouteTable, type UpgradedConnection } from './route-table.ts';
 import { IDENTITY_HEADERS } from './server-identity.ts';
 import { systemRoutes } from './system-routes.ts';
 import { checkVersion, splitVersionPrefix } from './version-prefix.ts';
@@ -20,15 +27,78 @@ export interface EngineServerOptions {
   dialect: Dialect;
 }
 
-const ROUTES = new RouteTable([...systemRoutes, ...eventRoutes, ...containerRoutes, ...imageRoutes]);
+const ROUTES = new RouteTable([...systemRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageRoutes]);
 
-export function createEngineServer({ model, dialect }: EngineServerOptions): Server {
-  return createServer((request, response) => {
-    void handle(request, response, model, dialect);
-  });
+/** An http.Server whose closeAllConnections also ends the connections handlers took over, which node no longer tracks. */
+class EngineServer extends Server {
+  readonly hijacked = new Set<Duplex>();
+
+  override closeAllConnections(): void {
+    super.closeAllConnections();
+    for (const socket of this.hijacked) socket.destroy();
+  }
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse, model: EngineModel, dialect: Dialect): Promise<void> {
+export function createEngineServer({ model, dialect }: EngineServerOptions): Server {
+  const server = new EngineServer((request, response) => {
+    void handle(request, response, model, dialect);
+  });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    server.hijacked.add(socket);
+    socket.once('close', () => server.hijacked.delete(socket));
+    void handleUpgrade(request, socket, head, model, dialect);
+  });
+  return server;
+}
+
+async function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, model: EngineModel, dialect: Dialect): Promise<void> {
+  // Nothing else listens on the socket now: a reset by the client must not go unhandled.
+  socket.on('error', () => socket.destroy());
+  const response = new ServerResponse(request);
+  response.assignSocket(socket as Socket);
+  response.shouldKeepAlive = false;
+  response.once('finish', () => socket.end());
+  // The parser leaves an upgrade's body on the connection: it goes back into the request, where handlers read bodies.
+  const body = await takeBody(request, socket, head);
+  if (body.length > 0) request.unshift(body);
+  await handle(request, response, model, dialect, { socket });
+}
+
+/**
+ * The Content-Length bytes at the start of the connection (in `head` and what follows it); whatever
+ * comes after them is the client's stream and goes back to the socket for the handler to read.
+ */
+async function takeBody(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<Buffer> {
+  const length = Number(request.headers['content-length'] ?? 0) || 0;
+  let received = head;
+  while (received.length < length) {
+    const chunk = await nextChunk(socket);
+    if (chunk === null) break;
+    received = Buffer.concat([received, chunk]);
+  }
+  const rest = received.subarray(length);
+  if (rest.length > 0) socket.unshift(rest);
+  return received.subarray(0, length);
+}
+
+/** The next chunk of a paused socket; null once it has ended. */
+async function nextChunk(socket: Duplex): Promise<Buffer | null> {
+  for (;;) {
+    const chunk = socket.read() as Buffer | null;
+    if (chunk !== null || socket.readableEnded || socket.destroyed) return chunk;
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        socket.off('readable', wake);
+        socket.off('close', wake);
+        resolve();
+      };
+      socket.on('readable', wake);
+      socket.on('close', wake);
+    });
+  }
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse, model: EngineModel, dialect: Dialect, upgrade?: UpgradedConnection): Promise<void> {
   for (const [name, value] of Object.entries(IDENTITY_HEADERS)) response.setHeader(name, value);
   const target = request.url ?? '/';
   const queryStart = target.indexOf('?');
@@ -40,7 +110,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, model:
     if (!match) return sendError(response, requested, 404, 'page not found');
     const check = checkVersion(requested);
     if ('refusal' in check) return sendError(response, requested, 400, check.refusal);
-    await match.route.handle({ request, response, version: check.served, params: match.params, query, model, dialect });
+    await match.route.handle({ request, response, upgrade, version: check.served, params: match.params, query, model, dialect });
   } catch (error) {
     if (!response.headersSent) sendFailure(response, requested, error);
     else response.destroy(error as Error);

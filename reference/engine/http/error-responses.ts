@@ -7,8 +7,10 @@ import { atLeast } from '../../../harness/versions.ts';
 import {
   AmbiguousReferenceError,
   ConflictError,
+  ForbiddenError,
   InvalidParameterError,
   MissingCommandError,
+  NotAttachableError,
   NotFoundError,
   NotModifiedError,
   NotSupportedError,
@@ -25,7 +27,9 @@ export function sendError(response: ServerResponse, version: string, status: num
 export function statusOf(error: unknown, version: string): number {
   if (error instanceof HttpError) return error.status;
   if (error instanceof NotModifiedError) return 304;
+  if (error instanceof ForbiddenError) return 403;
   if (error instanceof NotFoundError) return 404;
+  if (error instanceof NotAttachableError) return 406;
   if (error instanceof ConflictError) return 409;
   if (error instanceof InvalidParameterError || error instanceof AmbiguousReferenceError) return 400;
   if (error instanceof MissingCommandError) return atLeast(version, '1.24') ? 400 : 500;

@@ -1,6 +1,7 @@
 /**
- * The `filters` query parameter: a JSON map from filter name to values. dockerd also accepts the
- * older form `{"name": {"value": true}}`; both come out as lists of values.
+ * The `filters` query parameter: a JSON map from filter name to values, `{"name": ["value"]}`, or
+ * the form clients send from API 1.22, `{"name": {"value": true}}`; both come out as lists of values.
+ * In the map form a value counts whatever its boolean says, as on dockerd; JSON `null` is no filter.
  */
 import { InvalidParameterError } from '../model/errors.ts';
 import { HttpError } from './http-error.ts';
@@ -15,7 +16,8 @@ export function parseFiltersQuery(text: string | null): Filters {
   } catch {
     throw new InvalidParameterError(`invalid filters: not a JSON object: ${text}`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+  if (parsed === null) return {};
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new InvalidParameterError(`invalid filters: not a JSON object: ${text}`);
   }
   return Object.fromEntries(Object.entries(parsed).map(([name, values]) => [name, filterValues(name, values)]));
@@ -23,10 +25,10 @@ export function parseFiltersQuery(text: string | null): Filters {
 
 function filterValues(name: string, values: unknown): string[] {
   if (Array.isArray(values) && values.every((value) => typeof value === 'string')) return values;
-  if (typeof values === 'object' && values !== null && !Array.isArray(values)) {
-    return Object.entries(values).filter(([, on]) => on === true).map(([value]) => value);
+  if (typeof values === 'object' && values !== null && !Array.isArray(values) && Object.values(values).every((on) => typeof on === 'boolean')) {
+    return Object.keys(values);
   }
-  throw new InvalidParameterError(`invalid filters: the values of '${name}' are not a list of strings`);
+  throw new InvalidParameterError(`invalid filters: the values of '${name}' are neither a list of strings nor a map of strings to booleans`);
 }
 
 /**

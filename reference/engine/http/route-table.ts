@@ -4,14 +4,23 @@
  * that matches wins, so fixed paths go before patterns that would swallow them.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ApiVersion } from '../../../harness/versions.ts';
 import type { Dialect } from '../../../harness/dialect.ts';
 import type { EngineModel } from '../model/engine-model.ts';
 import { HttpError } from './http-error.ts';
 
+/** A request that came with an Upgrade header: its connection is the handler's to take over. */
+export interface UpgradedConnection {
+  /** what follows the request on the connection (its body already read into the request) */
+  socket: Duplex;
+}
+
 export interface RouteContext {
   request: IncomingMessage;
+  /** on an upgraded connection, an answer written on its socket (the handler's to use if it does not hijack) */
   response: ServerResponse;
+  upgrade?: UpgradedConnection;
   version: ApiVersion;
   params: Record<string, string>;
   query: URLSearchParams;

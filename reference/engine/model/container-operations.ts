@@ -66,7 +66,9 @@ export class ContainerOperations {
     const refuse = (why: string) => new ConflictError(`Cannot update container ${container.id}: ${why}`);
     if (container.removing) throw new EngineError(`Cannot update container ${container.id}: container is marked for removal and cannot be "update"`);
     const current = container.hostConfig;
-    if (resources.Memory && current.MemorySwap > 0 && resources.Memory > current.MemorySwap && !resources.MemorySwap) {
+    // Compared as the engine compares it (up to dockerd 20.10): an unset (0) or unlimited (-1) swap
+    // limit is below any memory limit too, so such an update must name its MemorySwap.
+    if (resources.Memory && resources.Memory > current.MemorySwap && !resources.MemorySwap) {
       throw refuse('Memory limit should be smaller than already set memoryswap limit, update the memoryswap at the same time');
     }
     if (policy?.Name && current.AutoRemove && !isNoRestartPolicy(policy)) {

@@ -1,19 +1,28 @@
 /**
- * Starting a container's PID 1 from its config, as runc starts it: the user looked up in the
- * container's own passwd file, the working directory made when missing, the environment dockerd
- * builds, Entrypoint + Cmd as argv, in a new pid namespace on the engine's clock.
+ * Starting processes in a container, as runc starts them: the user looked up in the container's own
+ * passwd file, the environment dockerd builds, the container's working directory and hostname. PID 1
+ * runs Entrypoint + Cmd in a new pid namespace on the engine's clock, with the clients that attached
+ * before the start wired to it; an exec instance's process joins the namespace of the running PID 1.
  */
 import { FilesystemError } from '../filesystem/container-filesystem.ts';
-import { startProcess, type Scheduler, type SimulatedProcess } from '../process/index.ts';
+import { startProcess, type PidNamespace, type Scheduler, type SimulatedProcess } from '../process/index.ts';
 import type { Container } from './container.ts';
 import { containerEnvironment } from './container-environment.ts';
 import { resolveUser } from './container-user.ts';
 import { EngineError } from './errors.ts';
 
+export interface ContainerCommand {
+  argv: string[];
+  /** Config.User syntax; '' for root */
+  user: string;
+  tty: boolean;
+  /** stdin is a pipe the engine writes to; otherwise the process reads /dev/null */
+  openStdin: boolean;
+}
+
 /** Throws ExecError when argv[0] names nothing that runs, EngineError for a bad user or working directory. */
 export function spawnContainerProcess(container: Container, scheduler: Scheduler): SimulatedProcess {
   const { config, filesystem } = container;
-  const user = resolveUser(config.User, filesystem);
   if (config.WorkingDir) {
     try {
       filesystem.mkdir(config.WorkingDir, { parents: true });
@@ -22,15 +31,32 @@ export function spawnContainerProcess(container: Container, scheduler: Scheduler
       throw new EngineError(`Cannot mkdir: ${config.WorkingDir} is not a directory`);
     }
   }
+  const command = { argv: [...(config.Entrypoint ?? []), ...(config.Cmd ?? [])], user: config.User, tty: config.Tty, openStdin: config.OpenStdin };
+  const process = startInContainer(container, command, { scheduler });
+  // Clients that attached before the start get this run's output from its first byte.
+  for (const attachment of container.waitingAttachments) attachment.connect(process);
+  container.waitingAttachments.clear();
+  return process;
+}
+
+/** A process beside PID 1 in its namespace (an exec instance's); the container must be running. */
+export function spawnExecProcess(container: Container, namespace: PidNamespace, command: ContainerCommand): SimulatedProcess {
+  return startInContainer(container, command, { namespace });
+}
+
+function startInContainer(container: Container, command: ContainerCommand, place: { scheduler: Scheduler } | { namespace: PidNamespace }): SimulatedProcess {
+  const { config, filesystem } = container;
+  const user = resolveUser(command.user, filesystem);
   return startProcess({
-    argv: [...(config.Entrypoint ?? []), ...(config.Cmd ?? [])],
-    env: containerEnvironment(config, user.home),
+    argv: command.argv,
+    // TERM follows the process's own terminal, not the container's.
+    env: containerEnvironment({ ...config, Tty: command.tty }, user.home),
     workingDir: config.WorkingDir || '/',
     hostname: config.Hostname,
     user: { uid: user.uid, gid: user.gid, ...(user.name !== undefined && { name: user.name }) },
-    tty: config.Tty,
-    openStdin: config.OpenStdin,
+    tty: command.tty,
+    openStdin: command.openStdin,
     filesystem,
-    scheduler,
+    ...place,
   });
 }

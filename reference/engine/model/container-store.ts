@@ -9,12 +9,21 @@ import { completeConfig, type ContainerSpec } from './container-config.ts';
 import type { ContainerEvents } from './container-events.ts';
 import { ContainerLog } from './container-log.ts';
 import { canonicalName, generateName } from './container-names.ts';
-import { CONTAINER_STATUSES, type ContainerStatus } from './container-state.ts';
-import { ConflictError, InvalidParameterError, NotFoundError } from './errors.ts';
+import {
+  checkedExitCodes,
+  checkedStatuses,
+  matchesAnyPattern,
+  matchesExitCode,
+  matchesLabelFilter,
+  matchesNetwork,
+  matchesStatus,
+  matchesVolume,
+  type ContainerListFilters,
+} from './container-list-filters.ts';
+import { ConflictError, EngineError, InvalidParameterError, NotFoundError } from './errors.ts';
 import { completeHostConfig, type HostConfig } from './host-config.ts';
 import { findByIdPrefix } from './id-prefix.ts';
 import type { ImageStore } from './image-store.ts';
-import { matchesLabels } from './label-match.ts';
 import { checkHostConfig, checkHostname, checkStopSignal, type ValidationRules } from './settings-validation.ts';
 
 export interface ContainerCreateOptions {
@@ -31,17 +40,6 @@ export interface ContainerStoreOptions {
   clock: () => Date;
   ids: () => string;
   events: ContainerEvents;
-}
-
-export interface ContainerListFilters {
-  /** patterns (regular expressions, as dockerd reads them) one of which the id must match */
-  id?: string[];
-  /** patterns one of which the name (with its `/`) must match */
-  name?: string[];
-  /** `key` or `key=value`, all of which must hold */
-  label?: string[];
-  /** states one of which the container must be in; asking for a state lists non-running containers too */
-  status?: string[];
 }
 
 export interface ContainerListOptions {
@@ -130,20 +128,57 @@ export class ContainerStore {
     return container;
   }
 
-  /** Newest first, as dockerd lists them. */
+  /**
+   * Newest first, as dockerd lists them. Running containers only unless `all`, a `limit` or a
+   * `status` filter says otherwise; `before` and `since` cut the list at a container, the last value
+   * of each counting, as on dockerd.
+   */
   list(options: ContainerListOptions = {}): Container[] {
     const filters = options.filters ?? {};
-    const statuses = filters.status?.map(checkedStatus);
+    const statuses = checkedStatuses(filters.status);
+    const exitCodes = checkedExitCodes(filters.exited);
+    const imageIds = filters.ancestor?.flatMap((reference) => this.imageIdOf(reference));
     const limit = options.limit !== undefined && options.limit > 0 ? options.limit : undefined;
     const everyState = options.all === true || limit !== undefined || statuses !== undefined;
     const newestFirst = [...this.byId.values()].reverse().sort((a, b) => b.created.getTime() - a.created.getTime());
+    const before = this.boundary(filters.before, newestFirst);
+    const since = this.boundary(filters.since, newestFirst);
     const listed = newestFirst
+      .filter((_, index) => (before === undefined || index > before) && (since === undefined || index < since))
       .filter((container) => everyState || container.state.Running)
-      .filter((container) => statuses === undefined || statuses.includes(container.state.Status))
+      .filter((container) => matchesStatus(statuses, container))
       .filter((container) => matchesAnyPattern(filters.id, container.id))
       .filter((container) => matchesAnyPattern(filters.name, container.name))
-      .filter((container) => filters.label === undefined || matchesLabels(container.config.Labels, filters.label));
+      .filter((container) => matchesLabelFilter(filters.label, container))
+      .filter((container) => matchesExitCode(exitCodes, container))
+      .filter((container) => imageIds === undefined || imageIds.includes(container.imageId))
+      .filter((container) => matchesVolume(filters.volume, container))
+      .filter((container) => matchesNetwork(filters.network, container));
     return limit === undefined ? listed : listed.slice(0, limit);
+  }
+
+  /** Where the container a `before` or `since` filter names stands in the list; dockerd's error when there is none. */
+  private boundary(references: string[] | undefined, newestFirst: Container[]): number | undefined {
+    const reference = references?.at(-1);
+    if (reference === undefined) return undefined;
+    let container: Container;
+    try {
+      container = this.find(reference);
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new EngineError(`no such container ${reference}`);
+      throw error;
+    }
+    return newestFirst.indexOf(container);
+  }
+
+  /** An ancestor naming no image matches no container, as on dockerd: it is not an error. */
+  private imageIdOf(reference: string): string[] {
+    try {
+      return [this.options.images.find(reference).id];
+    } catch (error) {
+      if (error instanceof NotFoundError) return [];
+      throw error;
+    }
   }
 
   has(container: Container): boolean {
@@ -166,23 +201,4 @@ export class ContainerStore {
   [Symbol.iterator](): IterableIterator<Container> {
     return this.byId.values();
   }
-}
-
-function checkedStatus(value: string): ContainerStatus {
-  const status = CONTAINER_STATUSES.find((known) => known === value);
-  if (!status) throw new InvalidParameterError(`Unrecognised filter value for status: ${value}`);
-  return status;
-}
-
-/** dockerd's filter match: equal, or a regular expression found in the value; a broken pattern matches nothing. */
-function matchesAnyPattern(patterns: string[] | undefined, value: string): boolean {
-  if (patterns === undefined) return true;
-  return patterns.some((pattern) => {
-    if (pattern === value) return true;
-    try {
-      return new RegExp(pattern).test(value);
-    } catch {
-      return false;
-    }
-  });
 }

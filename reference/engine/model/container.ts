@@ -1,12 +1,13 @@
 /**
- * One container: identity, configuration, state, and what it runs with (its filesystem, log and
- * current process). Plain data with the few facts derived from it; the store enforces the rules
- * between containers (unique names), the lifecycle the transitions.
+ * One container: identity, configuration, state, and what it runs with (its filesystem, log,
+ * current process, the clients waiting for it to start). Plain data with the few facts derived from
+ * it; the store enforces the rules between containers (unique names), the lifecycle the transitions.
  */
 import type { LayeredFilesystem } from '../filesystem/layered-filesystem.ts';
 import type { SimulatedProcess, TimerHandle } from '../process/index.ts';
 import type { ContainerConfig } from './container-config.ts';
 import type { ContainerLog } from './container-log.ts';
+import type { ProcessAttachment } from './process-attachment.ts';
 import { createdState, type ContainerState } from './container-state.ts';
 import { networkNamesOf, type HostConfig } from './host-config.ts';
 import type { RestartManager } from './restart-manager.ts';
@@ -61,6 +62,8 @@ export class Container {
   removing = false;
   /** waits for the next time the process ends (or the container goes): each gets the exit code */
   readonly stopWaiters = new Set<(exitCode: number) => void>();
+  /** clients attached before the start: the next process is wired to them as it starts */
+  readonly waitingAttachments = new Set<ProcessAttachment>();
 
   constructor(
     readonly id: string,

@@ -3,11 +3,15 @@
  * layer calls. Time, timers and ids come from injectable sources so that tests are deterministic.
  */
 import { realScheduler, type Scheduler } from '../process/index.ts';
+import { ContainerArchiveOperations } from './container-archive-operations.ts';
+import { ContainerAttach } from './container-attachment.ts';
 import { ContainerEvents } from './container-events.ts';
 import { ContainerLifecycle } from './container-lifecycle.ts';
 import { ContainerOperations } from './container-operations.ts';
+import { ContainerStats } from './container-stats.ts';
 import { ContainerStore } from './container-store.ts';
 import { EventBus } from './event-bus.ts';
+import { ExecStore } from './exec-store.ts';
 import { ImageStore } from './image-store.ts';
 import { randomId } from './random-ids.ts';
 import { SystemInfo } from './system-info.ts';
@@ -31,30 +35,40 @@ export class EngineModel {
   readonly containers: ContainerStore;
   readonly lifecycle: ContainerLifecycle;
   readonly operations: ContainerOperations;
+  readonly attach: ContainerAttach;
+  readonly execs: ExecStore;
+  readonly stats: ContainerStats;
+  readonly archives: ContainerArchiveOperations;
   readonly system: SystemInfo;
 
   constructor(options: EngineModelOptions = {}) {
     this.scheduler = options.scheduler ?? realScheduler;
     const scheduler = this.scheduler;
     this.clock = options.clock ?? (() => new Date(scheduler.now()));
+    const ids = options.ids ?? randomId;
     const containerEvents = new ContainerEvents(this.events, this.clock);
     this.containerEvents = containerEvents;
     this.images = new ImageStore();
     this.containers = new ContainerStore({
       images: this.images,
       clock: this.clock,
-      ids: options.ids ?? randomId,
+      ids,
       events: containerEvents,
     });
     this.lifecycle = new ContainerLifecycle({ store: this.containers, events: containerEvents, scheduler, clock: this.clock });
     this.operations = new ContainerOperations(containerEvents, this.clock);
+    this.attach = new ContainerAttach(containerEvents);
+    this.execs = new ExecStore({ containers: this.containers, events: containerEvents, ids, scheduler });
+    this.stats = new ContainerStats({ scheduler, clock: this.clock, containers: this.containers });
+    this.archives = new ContainerArchiveOperations(containerEvents);
     this.system = new SystemInfo(this.containers, this.images, this.events, this.clock);
   }
 
-  /** Back to the state of a fresh engine: no containers (their processes ended), the seeded images, no events. */
+  /** Back to the state of a fresh engine: no containers (their processes ended), no exec instances, the seeded images, no events. */
   reset(): void {
     this.lifecycle.shutdown();
     this.containers.clear();
+    this.execs.clear();
     this.images.reset();
     this.events.clear();
   }

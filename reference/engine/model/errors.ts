@@ -39,6 +39,16 @@ export class NotModifiedError extends EngineError {
   override name = 'NotModifiedError';
 }
 
+/** The object refuses the change whatever the request says, e.g. writing into a read-only rootfs. */
+export class ForbiddenError extends EngineError {
+  override name = 'ForbiddenError';
+}
+
+/** A client cannot attach to the streams of the container in its state: it has run and stopped. */
+export class NotAttachableError extends EngineError {
+  override name = 'NotAttachableError';
+}
+
 /** An operation that needs a running container met one that is not. */
 export class NotRunningError extends ConflictError {
   override name = 'NotRunningError';

@@ -3,15 +3,15 @@
  * dockerd's rules: trailing `/` and `/.`, symlinks as the last element, names in the tar, extraction
  * into a directory, noOverwriteDirNonDir, read-only rootfs, mount points.
  */
-import { Readable } from 'node:stream';
-import tar from 'tar-stream';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { busyboxRootfsLayer } from '../../../reference/engine/filesystem/busybox-layer.ts';
 import { containerAbsolutePath } from '../../../reference/engine/filesystem/container-archive.ts';
-import { FilesystemError } from '../../../reference/engine/filesystem/container-filesystem.ts';
-import { ArchiveBreakoutError, OverwriteRefusedError, SymlinkLoopError } from '../../../reference/engine/filesystem/filesystem-errors.ts';
+import { ArchiveBreakoutError, ArchiveUnpackError, OverwriteRefusedError, SymlinkLoopError } from '../../../reference/engine/filesystem/filesystem-errors.ts';
 import { ImageLayerStack } from '../../../reference/engine/filesystem/image-layer-stack.ts';
 import { LayeredFilesystem } from '../../../reference/engine/filesystem/layered-filesystem.ts';
+import { asyncCodeOf, codeOf } from './error-codes.ts';
+import { membersOf, tarOf as baseTarOf, type Member } from './member-tars.ts';
 
 const image = new ImageLayerStack([busyboxRootfsLayer()]);
 const NOW = new Date(Date.UTC(2024, 5, 1, 12));
@@ -30,66 +30,10 @@ function container(options: { readOnly?: boolean } = {}) {
   return options.readOnly ? new LayeredFilesystem(image, { readOnly: true, clock: () => NOW }) : fs;
 }
 
-interface Member {
-  name: string;
-  type?: 'file' | 'directory' | 'symlink' | 'link';
-  data?: string;
-  linkname?: string;
-  mode?: number;
-  mtime?: Date;
-}
-
-async function tarOf(members: Member[]): Promise<Buffer> {
-  const pack = tar.pack();
-  const collected = (async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of pack) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  })();
-  for (const { data = '', ...header } of members) {
-    await new Promise<void>((resolve, reject) =>
-      pack.entry({ mode: header.type === 'directory' ? 0o755 : 0o644, mtime: OLD, uid: 1000, gid: 1000, ...header, size: Buffer.byteLength(data) }, data, (error) =>
-        error ? reject(error) : resolve(),
-      ),
-    );
-  }
-  pack.finalize();
-  return collected;
-}
-
-async function membersOf(archive: Buffer): Promise<Array<{ name: string; type: string; linkname: string | null; data: string }>> {
-  const out: Array<{ name: string; type: string; linkname: string | null; data: string }> = [];
-  const extract = tar.extract();
-  Readable.from([archive]).pipe(extract);
-  for await (const entry of extract) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of entry) chunks.push(chunk as Buffer);
-    out.push({ name: entry.header.name, type: entry.header.type, linkname: entry.header.linkname ?? null, data: Buffer.concat(chunks).toString() });
-  }
-  return out;
-}
+/** Members as a foreign tool would write them: an old mtime, a user's owner. */
+const tarOf = (members: Member[]) => baseTarOf(members, { mtime: OLD, uid: 1000, gid: 1000 });
 
 const namesOf = async (archive: Buffer) => (await membersOf(archive)).map((member) => member.name);
-
-function codeOf(action: () => unknown): string | undefined {
-  try {
-    action();
-    return undefined;
-  } catch (error) {
-    if (error instanceof FilesystemError) return error.code;
-    throw error;
-  }
-}
-
-async function asyncCodeOf(action: () => Promise<unknown>): Promise<string | undefined> {
-  try {
-    await action();
-    return undefined;
-  } catch (error) {
-    if (error instanceof FilesystemError) return error.code;
-    throw error;
-  }
-}
 
 describe('the container path', () => {
   test.each([
@@ -262,6 +206,23 @@ describe('extraction into a directory (PUT)', () => {
     expect(fs.list('/etc')).toEqual([]);
   });
 
+  test('a gzipped tar is unpacked too', async () => {
+    const fs = container();
+    await fs.extractArchive('/tmp', gzipSync(await tarOf([{ name: 'zipped', data: 'z' }])));
+    expect(fs.readFile('/tmp/zipped').toString()).toBe('z');
+  });
+
+  test('a body that is no tar, or a member that cannot be made, is an unpack error, never a problem of the directory', async () => {
+    const fs = container();
+    await expect(fs.extractArchive('/tmp', Buffer.alloc(1024, 7))).rejects.toThrow(ArchiveUnpackError);
+    fs.writeFile('/tmp/file', 'f');
+    const underFile = fs.extractArchive('/tmp', await tarOf([{ name: 'first', data: '1' }, { name: 'file/x', data: 'x' }]));
+    await expect(underFile).rejects.toThrow(ArchiveUnpackError);
+    await expect(underFile).rejects.toMatchObject({ cause: { code: 'ENOTDIR' } });
+    // the members before the failing one stay, as in dockerd
+    expect(fs.readFile('/tmp/first').toString()).toBe('1');
+  });
+
   test('a member climbing out is refused', async () => {
     const fs = container();
     await expect(fs.extractArchive('/tmp', await tarOf([{ name: '../etc/evil', data: 'e' }]))).rejects.toThrow(ArchiveBreakoutError);
@@ -295,6 +256,22 @@ describe('extraction into a directory (PUT)', () => {
     await target.extractArchive('/root', (await source.archivePath('/tmp/tree')).tar);
     expect(target.list('/root/tree')).toEqual(['l', 'sub']);
     expect(target.readFile('/root/tree/l').toString()).toBe('deep');
+  });
+});
+
+describe('copy of a resource (the old copy endpoint)', () => {
+  test('every symlink is followed, the last too: the tar holds what the path resolves to, under its own name', async () => {
+    const fs = container();
+    expect(await membersOf(await fs.copyResource('/bin/sh'))).toEqual([{ name: 'busybox', type: 'file', linkname: null, data: '' }]);
+    expect(await namesOf(await fs.copyResource('tmp/etc-link'))).toEqual(['etc/', 'etc/group', 'etc/passwd']);
+    expect(await namesOf(await fs.copyResource('/tmp/etc-link/passwd'))).toEqual(['passwd']);
+  });
+
+  test('nothing there, a dangling link, or something under a mount point is ENOENT', async () => {
+    const fs = container();
+    expect(await asyncCodeOf(() => fs.copyResource('/nope'))).toBe('ENOENT');
+    expect(await asyncCodeOf(() => fs.copyResource('/tmp/dangling'))).toBe('ENOENT');
+    expect(await asyncCodeOf(() => fs.copyResource('/dev/null'))).toBe('ENOENT');
   });
 });
 

@@ -2,12 +2,12 @@
  * `changes()` against lists worked out by hand from dockerd's rules (naive diff of the container's
  * tree against the image's: see reference/engine/filesystem/filesystem-changes.ts).
  */
-import tar from 'tar-stream';
 import { describe, expect, test } from 'vitest';
 import { ImageLayerStack } from '../../../reference/engine/filesystem/image-layer-stack.ts';
 import type { LayerEntry } from '../../../reference/engine/filesystem/layer-entry.ts';
 import { LayeredFilesystem } from '../../../reference/engine/filesystem/layered-filesystem.ts';
 import { Layer } from '../../../reference/engine/filesystem/layer.ts';
+import { tarOf } from './member-tars.ts';
 
 const IMAGE_TIME = new Date(Date.UTC(2020, 0, 1));
 const dir: LayerEntry = { kind: 'directory', mode: 0o755, uid: 0, gid: 0, mtime: IMAGE_TIME, opaque: false };
@@ -138,12 +138,7 @@ describe('changes', () => {
 
   test('a directory whose metadata changed is modified', async () => {
     const fs = container();
-    const pack = tar.pack();
-    pack.entry({ name: 'etc/', type: 'directory', mode: 0o700, mtime: IMAGE_TIME });
-    pack.finalize();
-    const chunks: Buffer[] = [];
-    for await (const chunk of pack) chunks.push(chunk as Buffer);
-    await fs.extractArchive('/', Buffer.concat(chunks));
+    await fs.extractArchive('/', await tarOf([{ name: 'etc/', type: 'directory', mode: 0o700, mtime: IMAGE_TIME }]));
     expect(fs.changes()).toEqual([C('/etc')]);
   });
 });

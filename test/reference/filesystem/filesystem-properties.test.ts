@@ -9,11 +9,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { FilesystemError, type ContainerFilesystem, type EntryStat } from '../../../reference/engine/filesystem/container-filesystem.ts';
+import type { ContainerFilesystem, EntryStat } from '../../../reference/engine/filesystem/container-filesystem.ts';
 import { ImageLayerStack } from '../../../reference/engine/filesystem/image-layer-stack.ts';
 import { layerFromTar, layerToTar } from '../../../reference/engine/filesystem/layer-tar.ts';
 import type { Layer } from '../../../reference/engine/filesystem/layer.ts';
 import { LayeredFilesystem } from '../../../reference/engine/filesystem/layered-filesystem.ts';
+import { codeOf } from './error-codes.ts';
 
 const seed = Number(process.env.SHIPSHAPE_SEED ?? 424242);
 const withSeed = (name: string) => `${name} (seed ${seed})`;
@@ -42,16 +43,14 @@ function secondsClock(start: number): () => Date {
   return () => new Date(Date.UTC(2020, 0, 1) + ++tick * 1000);
 }
 
+/** 'ok', or the code the operation is refused with. */
 function apply(fs: ContainerFilesystem, operation: Operation): string {
-  try {
+  const code = codeOf(() => {
     if (operation.op === 'write') fs.writeFile(operation.path, operation.data, { append: operation.append });
     else if (operation.op === 'mkdir') fs.mkdir(operation.path, { parents: operation.parents });
     else fs.remove(operation.path, { recursive: operation.recursive, force: operation.force });
-    return 'ok';
-  } catch (error) {
-    if (error instanceof FilesystemError) return error.code;
-    throw error;
-  }
+  });
+  return code ?? 'ok';
 }
 
 /** The image layers: each made by operations on the layers before, then committed. */

@@ -2,8 +2,6 @@
  * Layers in and out of `layer.tar`: aufs whiteouts and opaque markers read and written, the round
  * trip, deterministic bytes, and the synthetic busybox layer against the fixture tar.
  */
-import { Readable } from 'node:stream';
-import tar from 'tar-stream';
 import { describe, expect, test } from 'vitest';
 import { buildBusyboxRootfs, ROOTFS_MTIME } from '../../../fixtures/busybox-rootfs.ts';
 import { busyboxRootfsLayer } from '../../../reference/engine/filesystem/busybox-layer.ts';
@@ -12,34 +10,12 @@ import type { LayerEntry } from '../../../reference/engine/filesystem/layer-entr
 import { layerFromTar, layerToTar } from '../../../reference/engine/filesystem/layer-tar.ts';
 import { Layer } from '../../../reference/engine/filesystem/layer.ts';
 import { LayeredFilesystem } from '../../../reference/engine/filesystem/layered-filesystem.ts';
+import { membersOf, tarOf as baseTarOf, type Member } from './member-tars.ts';
 
-type Member = { name: string; type?: 'file' | 'directory' | 'symlink' | 'link' | 'fifo'; data?: string; linkname?: string; mode?: number };
-
-async function tarOf(members: Member[]): Promise<Buffer> {
-  const pack = tar.pack();
-  const collected = (async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of pack) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  })();
-  for (const { data = '', ...header } of members) {
-    await new Promise<void>((resolve, reject) =>
-      pack.entry({ mode: 0o644, mtime: new Date(Date.UTC(2016, 0, 1)), ...header, size: Buffer.byteLength(data) }, data, (error) => (error ? reject(error) : resolve())),
-    );
-  }
-  pack.finalize();
-  return collected;
-}
+const tarOf = (members: Member[]) => baseTarOf(members, { mtime: new Date(Date.UTC(2016, 0, 1)) });
 
 async function memberNames(archive: Buffer): Promise<string[]> {
-  const names: string[] = [];
-  const extract = tar.extract();
-  Readable.from([archive]).pipe(extract);
-  for await (const entry of extract) {
-    names.push(`${entry.header.type} ${entry.header.name}`);
-    entry.resume();
-  }
-  return names;
+  return (await membersOf(archive)).map(({ type, name }) => `${type} ${name}`);
 }
 
 const at = (seconds: number) => new Date(seconds * 1000);

@@ -3,12 +3,12 @@
  * read-only rootfs, mount points, sizes, commit, and sharing the image's layers.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { FilesystemError } from '../../../reference/engine/filesystem/container-filesystem.ts';
 import { MountPointBusyError } from '../../../reference/engine/filesystem/filesystem-errors.ts';
 import { ImageLayerStack } from '../../../reference/engine/filesystem/image-layer-stack.ts';
 import type { LayerEntry } from '../../../reference/engine/filesystem/layer-entry.ts';
 import { LayeredFilesystem } from '../../../reference/engine/filesystem/layered-filesystem.ts';
 import { Layer } from '../../../reference/engine/filesystem/layer.ts';
+import { codeOf } from './error-codes.ts';
 
 const BASE_TIME = Date.UTC(2020, 0, 1);
 const at = (seconds: number) => new Date(BASE_TIME + seconds * 1000);
@@ -36,16 +36,6 @@ const image = new ImageLayerStack([bottom, top]);
 function container(options: { readOnly?: boolean } = {}) {
   let tick = 0;
   return new LayeredFilesystem(image, { ...options, clock: () => at(++tick) });
-}
-
-function codeOf(action: () => unknown): string | undefined {
-  try {
-    action();
-    return undefined;
-  } catch (error) {
-    if (error instanceof FilesystemError) return error.code;
-    throw error;
-  }
 }
 
 describe('the merged view of the image layers', () => {

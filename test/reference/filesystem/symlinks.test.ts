@@ -3,12 +3,12 @@
  * depth limit, and no way above `/`.
  */
 import { describe, expect, test } from 'vitest';
-import { FilesystemError } from '../../../reference/engine/filesystem/container-filesystem.ts';
 import { MAX_SYMLINKS, SymlinkLoopError } from '../../../reference/engine/filesystem/filesystem-errors.ts';
 import { ImageLayerStack } from '../../../reference/engine/filesystem/image-layer-stack.ts';
 import type { LayerEntry } from '../../../reference/engine/filesystem/layer-entry.ts';
 import { LayeredFilesystem } from '../../../reference/engine/filesystem/layered-filesystem.ts';
 import { Layer } from '../../../reference/engine/filesystem/layer.ts';
+import { codeOf } from './error-codes.ts';
 
 const mtime = new Date(Date.UTC(2020, 0, 1));
 const dir: LayerEntry = { kind: 'directory', mode: 0o755, uid: 0, gid: 0, mtime, opaque: false };
@@ -40,16 +40,6 @@ const image = new ImageLayerStack([
 ]);
 
 const fs = () => new LayeredFilesystem(image);
-
-function codeOf(action: () => unknown): string | undefined {
-  try {
-    action();
-    return undefined;
-  } catch (error) {
-    if (error instanceof FilesystemError) return error.code;
-    throw error;
-  }
-}
 
 describe('following symlinks', () => {
   test('absolute and relative targets, at the end and in the middle of a path', () => {

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
 import { chains, chainScript, quotedEcho, words } from './shell-scripts.ts';
-import { busyboxFilesystem } from './memory-filesystem.ts';
-import { finish, sh, start } from './run-process.ts';
+import { busyboxFilesystem, finish, sh, start } from './run-process.ts';
 
 const BUSYBOX = process.env.SHIPSHAPE_BUSYBOX ?? '/bin/busybox';
 const seed = Number(process.env.SHIPSHAPE_SEED ?? 424242);

@@ -2,8 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { PidNamespace } from '../../../reference/engine/process/pid-namespace.ts';
 import { ManualScheduler } from '../../../reference/engine/process/scheduler.ts';
 import { UnknownSignalError } from '../../../reference/engine/process/signals.ts';
-import { busyboxFilesystem } from './memory-filesystem.ts';
-import { finish, start } from './run-process.ts';
+import { busyboxFilesystem, finish, start } from './run-process.ts';
 
 function commands(started: ReturnType<typeof start>): string[] {
   return started.process.processTable().map((row) => `${row.pid} ${row.ppid} ${row.command}`);

@@ -1,21 +1,31 @@
 /**
- * Test helpers: start a simulated process on a manual clock and collect what it prints.
+ * Test helpers: start a simulated process on a manual clock, in a container filesystem of the
+ * reference's busybox layout, and collect what it prints.
  */
+import { busyboxRootfsLayer } from '../../../reference/engine/filesystem/busybox-layer.ts';
+import { ImageLayerStack } from '../../../reference/engine/filesystem/image-layer-stack.ts';
+import { LayeredFilesystem, type LayeredFilesystemOptions } from '../../../reference/engine/filesystem/layered-filesystem.ts';
 import { startProcess, type SimulatedProcess, type StartProcessOptions } from '../../../reference/engine/process/simulated-process.ts';
 import { ManualScheduler } from '../../../reference/engine/process/scheduler.ts';
 import type { ExitStatus } from '../../../reference/engine/process/task.ts';
-import { busyboxFilesystem, type MemoryFilesystem } from './memory-filesystem.ts';
+
+const BUSYBOX_IMAGE = new ImageLayerStack([busyboxRootfsLayer()]);
+
+/** A fresh container filesystem over the synthetic busybox image (the fixture image's layout). */
+export function busyboxFilesystem(options: LayeredFilesystemOptions = {}): LayeredFilesystem {
+  return new LayeredFilesystem(BUSYBOX_IMAGE, options);
+}
 
 export interface Started {
   process: SimulatedProcess;
   clock: ManualScheduler;
-  fs: MemoryFilesystem;
+  fs: LayeredFilesystem;
   /** everything printed so far */
   stdout(): string;
   stderr(): string;
 }
 
-export type TestProcessOptions = Partial<Omit<StartProcessOptions, 'filesystem' | 'argv'>> & { fs?: MemoryFilesystem; clock?: ManualScheduler };
+export type TestProcessOptions = Partial<Omit<StartProcessOptions, 'filesystem' | 'argv'>> & { fs?: LayeredFilesystem; clock?: ManualScheduler };
 
 export function start(argv: string[], options: TestProcessOptions = {}): Started {
   const clock = options.clock ?? new ManualScheduler();
@@ -48,7 +58,7 @@ export interface Finished extends ExitStatus {
 }
 
 /** Runs to the end, moving the manual clock as far as `maxMs` (for sleeps). */
-export async function run(argv: string[], options: TestProcessOptions & { maxMs?: number } = {}): Promise<Finished & { fs: MemoryFilesystem }> {
+export async function run(argv: string[], options: TestProcessOptions & { maxMs?: number } = {}): Promise<Finished & { fs: LayeredFilesystem }> {
   const started = start(argv, options);
   const status = await finish(started, options.maxMs ?? 0);
   return { ...status, stdout: started.stdout(), stderr: started.stderr(), fs: started.fs };

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { busyboxFilesystem } from './memory-filesystem.ts';
-import { finish, sh, start } from './run-process.ts';
+import { busyboxFilesystem, finish, sh, start } from './run-process.ts';
 
 describe('sh: lists and exit status', () => {
   test.each([
@@ -152,20 +151,20 @@ describe('sh: redirections', () => {
   test('> truncates, >> appends, into the container filesystem', async () => {
     const result = await sh('echo one > /tmp/f; echo two >> /tmp/f; echo three >>/tmp/g; cat /tmp/f /tmp/g; echo new >/tmp/f; cat /tmp/f');
     expect(result.stdout).toBe('one\ntwo\nthree\nnew\n');
-    expect(result.fs.text('/tmp/f')).toBe('new\n');
+    expect(result.fs.readFile('/tmp/f').toString()).toBe('new\n');
   });
 
   test('relative to the working directory, and in the middle of the words', async () => {
     const result = await sh('cd /tmp; echo a >out b; cat out');
     expect(result.stdout).toBe('a b\n');
-    expect(result.fs.text('/tmp/out')).toBe('a b\n');
+    expect(result.fs.readFile('/tmp/out').toString()).toBe('a b\n');
   });
 
   test('>&2 and 1>&2 send stdout to stderr; 2>&1 the other way; order matters', async () => {
     expect(await sh('echo a >&2; echo b 1>&2; echo c')).toMatchObject({ stdout: 'c\n', stderr: 'a\nb\n' });
     expect(await sh('cat /nope 2>&1')).toMatchObject({ stdout: "cat: can't open '/nope': No such file or directory\n", stderr: '' });
     const both = await sh('cat /etc/group /nope >/tmp/all 2>&1; cat /nope 2>&1 >/tmp/out');
-    expect(both.fs.text('/tmp/all')).toBe("root:x:0:\nnogroup:x:65534:\ncat: can't open '/nope': No such file or directory\n");
+    expect(both.fs.readFile('/tmp/all').toString()).toBe("root:x:0:\nnogroup:x:65534:\ncat: can't open '/nope': No such file or directory\n");
     expect(both.stdout).toBe("cat: can't open '/nope': No such file or directory\n");
   });
 
@@ -184,7 +183,7 @@ describe('sh: redirections', () => {
   });
 
   test('a redirection alone creates the file', async () => {
-    expect((await sh('>/tmp/empty')).fs.text('/tmp/empty')).toBe('');
+    expect((await sh('>/tmp/empty')).fs.readFile('/tmp/empty').toString()).toBe('');
   });
 });
 

@@ -1,0 +1,123 @@
+/**
+ * Attaching to a container (spec/1 §4.1 attach rows, §4.4): POST attach as a raw stream — hijacked
+ * with Upgrade, a 200 body without — and GET attach/ws as a websocket. Both replay the log first
+ * with logs=1 and attach to the streams with stream=1. The websocket carries the bytes unframed, in
+ * text messages, as dockerd sends them before 1.28; invalid detach keys there fall back to the default.
+ */
+import { WebSocket, WebSocketServer } from 'ws';
+import { atLeast } from '../../../harness/versions.ts';
+import type { Container } from '../model/container.ts';
+import type { LogEntry } from '../model/container-log.ts';
+import { parseDetachKeys } from '../model/detach-keys.ts';
+import { InvalidParameterError } from '../model/errors.ts';
+import type { OutputStreamName, ProcessAttachment } from '../model/process-attachment.ts';
+import { parseBooleanQuery } from './boolean-query.ts';
+import { HttpError } from './http-error.ts';
+import { openRawStream, type AttachClient } from './raw-stream.ts';
+import { containerOf } from './route-helpers.ts';
+import type { Route, RouteContext } from './route-table.ts';
+
+interface AttachQuery {
+  logs: boolean;
+  stream: boolean;
+  stdin: boolean;
+  stdout: boolean;
+  stderr: boolean;
+  /** undefined: the default; the query parameter came with 1.25 */
+  detachKeys?: Buffer;
+}
+
+function attachQuery({ query, version }: RouteContext, invalidKeys: 'refuse' | 'use-default'): AttachQuery {
+  const flag = (name: string) => parseBooleanQuery(query.get(name), false);
+  const keysText = atLeast(version, '1.25') ? query.get('detachKeys') || undefined : undefined;
+  const detachKeys = keysText === undefined ? undefined : parseDetachKeys(keysText);
+  if (keysText !== undefined && !detachKeys && invalidKeys === 'refuse') throw new InvalidParameterError(`Invalid detach keys (${keysText}) provided`);
+  return { logs: flag('logs'), stream: flag('stream'), stdin: flag('stdin'), stdout: flag('stdout'), stderr: flag('stderr'), detachKeys };
+}
+
+/** The log, when asked for: taken before the answer begins, so that a log driver that keeps none is refused as such. */
+function logReplay({ model }: RouteContext, container: Container, query: AttachQuery): AsyncIterable<LogEntry> | undefined {
+  return query.logs ? model.operations.logs(container, { stdout: query.stdout, stderr: query.stderr }) : undefined;
+}
+
+/** The log replay, then the attachment; the client ends with the replay when there is no stream. */
+async function serveAttach(
+  { model }: RouteContext,
+  container: Container,
+  query: AttachQuery,
+  replay: AsyncIterable<LogEntry> | undefined,
+  client: AttachClient,
+): Promise<void> {
+  if (replay) for await (const entry of replay) client.send(entry.stream, entry.bytes);
+  const streams = query.stream
+    ? { stdin: query.stdin && client.hasInput, stdout: query.stdout, stderr: query.stderr, detachKeys: query.detachKeys, output: client.send.bind(client) }
+    : undefined;
+  const attachment = model.attach.attach(container, streams);
+  if (attachment) client.bind(attachment);
+  else client.end();
+}
+
+async function attach(context: RouteContext): Promise<void> {
+  const container = containerOf(context);
+  const query = attachQuery(context, 'refuse');
+  context.model.attach.check(container, query.stream);
+  const replay = logReplay(context, container, query);
+  const client = openRawStream(context, { multiplexed: !container.config.Tty });
+  try {
+    await serveAttach(context, container, query, replay, client);
+  } catch {
+    // The answer has begun: a failure can only end the stream.
+    client.end();
+  }
+}
+
+async function attachWebsocket(context: RouteContext): Promise<void> {
+  const container = containerOf(context);
+  const query = attachQuery(context, 'use-default');
+  context.model.attach.check(container, query.stream);
+  const replay = logReplay(context, container, query);
+  const client = new WebsocketClient(await acceptWebsocket(context));
+  try {
+    await serveAttach(context, container, query, replay, client);
+  } catch {
+    client.end();
+  }
+}
+
+/** The websocket handshake on the upgraded connection; a request that is not one is a 400. */
+function acceptWebsocket({ request, upgrade }: RouteContext): Promise<WebSocket> {
+  if (!upgrade) throw new HttpError(400, 'Invalid Upgrade header');
+  const server = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false });
+  return new Promise((resolve, reject) => {
+    // With a listener, ws leaves a refused handshake to us: it is answered like any other error.
+    server.once('wsClientError', (error: Error) => reject(new HttpError(400, error.message)));
+    server.handleUpgrade(request, upgrade.socket, Buffer.alloc(0), resolve);
+  });
+}
+
+class WebsocketClient implements AttachClient {
+  readonly hasInput = true;
+
+  constructor(private readonly socket: WebSocket) {
+    socket.on('error', () => socket.terminate());
+  }
+
+  send(_stream: OutputStreamName, chunk: Buffer): void {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(chunk, { binary: false });
+  }
+
+  bind(attachment: ProcessAttachment): void {
+    this.socket.on('message', (data: Buffer) => attachment.write(data));
+    this.socket.once('close', () => attachment.clientGone());
+    void attachment.ended.then(() => this.end());
+  }
+
+  end(): void {
+    this.socket.close(1000);
+  }
+}
+
+export const attachRoutes: Route[] = [
+  { method: 'POST', path: '/containers/{id*}/attach', handle: attach },
+  { method: 'GET', path: '/containers/{id*}/attach/ws', handle: attachWebsocket },
+];

@@ -1,0 +1,143 @@
+/**
+ * Exec instances (spec/1 §2.5, §4.2): create, start — detached, or attached as a raw stream like
+ * attach (hijacked with Upgrade, a 200 body without), multiplexed unless the start asks for a Tty —
+ * resize and inspect. Version rules: a stopped container is a conflict (409) from 1.21 and a plain
+ * error before; DetachKeys is read from 1.25; inspect embeds the container up to 1.21 and names it
+ * by ContainerID after.
+ */
+import { atLeast, before } from '../../../harness/versions.ts';
+import { parseDetachKeys } from '../model/detach-keys.ts';
+import { InvalidParameterError, NotRunningError } from '../model/errors.ts';
+import type { ExecInstance, ExecSpec } from '../model/exec-instance.ts';
+import { containerInspect } from './container-views.ts';
+import { commandField } from './create-container-body.ts';
+import { HttpError } from './http-error.ts';
+import { atoi } from './integer-query.ts';
+import { readJsonBody } from './json-body.ts';
+import { asObject, isBoolean, isString, optional } from './json-fields.ts';
+import { openRawStream } from './raw-stream.ts';
+import { sendEmpty, sendJson, sendText } from './replies.ts';
+import { containerOf } from './route-helpers.ts';
+import type { Route, RouteContext } from './route-table.ts';
+
+/** The JSON object of the body; dockerd's decoder refuses an empty one, worded `ifEmpty`. */
+async function bodyFields({ request }: RouteContext, object: string, ifEmpty: string): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(request);
+  if (body === undefined) throw new InvalidParameterError(ifEmpty);
+  return asObject(body, object);
+}
+
+function flag(fields: Record<string, unknown>, name: string): boolean {
+  return optional(fields[name], name, isBoolean) ?? false;
+}
+
+function parseExecSpec(fields: Record<string, unknown>, version: string): ExecSpec {
+  const cmd = commandField(fields.Cmd, 'Cmd') ?? [];
+  if (cmd.length === 0) throw new InvalidParameterError('No exec command specified');
+  const keysText = atLeast(version, '1.25') ? optional(fields.DetachKeys, 'DetachKeys', isString) || undefined : undefined;
+  const detachKeys = keysText === undefined ? undefined : parseDetachKeys(keysText);
+  if (keysText !== undefined && !detachKeys) throw new InvalidParameterError(`Invalid escape keys (${keysText}) provided`);
+  return {
+    cmd,
+    attachStdin: flag(fields, 'AttachStdin'),
+    attachStdout: flag(fields, 'AttachStdout'),
+    attachStderr: flag(fields, 'AttachStderr'),
+    tty: flag(fields, 'Tty'),
+    detachKeys,
+    user: optional(fields.User, 'User', isString) || undefined,
+    privileged: flag(fields, 'Privileged'),
+  };
+}
+
+/** Before 1.21 a container that is not running was a plain error (500), not a conflict. */
+async function withNotRunningOf<T>(version: string, action: () => T | Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof NotRunningError && before(version, '1.21')) throw new HttpError(500, error.message);
+    throw error;
+  }
+}
+
+function execOf({ model, params }: RouteContext): ExecInstance {
+  return model.execs.find(params.id ?? '');
+}
+
+async function createExec(context: RouteContext): Promise<void> {
+  const { model, version, response } = context;
+  const spec = parseExecSpec(await bodyFields(context, 'ExecConfig', 'got EOF while reading request body'), version);
+  const container = containerOf(context);
+  const instance = await withNotRunningOf(version, () => model.execs.create(container, spec));
+  sendJson(response, 201, { Id: instance.id, Warnings: [] });
+}
+
+async function startExec(context: RouteContext): Promise<void> {
+  const { model, version, response } = context;
+  const fields = await bodyFields(context, 'ExecStartCheck', 'EOF');
+  const detach = flag(fields, 'Detach');
+  const multiplexed = !flag(fields, 'Tty');
+  const instance = execOf(context);
+  if (detach) {
+    await withNotRunningOf(version, () => model.execs.start(instance));
+    return sendEmpty(response, 200);
+  }
+  await withNotRunningOf(version, () => model.execs.checkStart(instance));
+  const client = openRawStream(context, { multiplexed });
+  try {
+    client.bind(model.execs.startAttached(instance, { stdin: client.hasInput, output: client.send.bind(client) }));
+  } catch (error) {
+    // The answer has begun: as dockerd, a command that cannot start says so in the stream.
+    client.send('stdout', Buffer.from(`${(error as Error).message}\r\n`));
+    client.end();
+  }
+}
+
+async function resizeExec(context: RouteContext): Promise<void> {
+  // Checked as dockerd checks them, though the simulated terminal has no size to change.
+  atoi(context.query.get('h') ?? '');
+  atoi(context.query.get('w') ?? '');
+  const instance = execOf(context);
+  await withNotRunningOf(context.version, () => context.model.execs.resize(instance));
+  sendText(context.response, 201, '');
+}
+
+/**
+ * dockerd's exec inspect: up to 1.21 the whole container is embedded and ExitCode is 0 until the
+ * command ends; from 1.22 the container is named by ContainerID, ExitCode is null until then, and the
+ * DetachKeys bytes show base64-encoded (a Go []byte); Pid from 1.25.
+ */
+function execView(instance: ExecInstance, version: string, containerExecIds: string[]): Record<string, unknown> {
+  const { spec } = instance;
+  const common = {
+    ID: instance.id,
+    Running: instance.running,
+    ExitCode: instance.exitCode ?? (atLeast(version, '1.22') ? null : 0),
+    ProcessConfig: { tty: spec.tty, entrypoint: instance.entrypoint, arguments: instance.args, privileged: spec.privileged ?? false, user: instance.user },
+    OpenStdin: spec.attachStdin,
+    OpenStderr: spec.attachStderr,
+    OpenStdout: spec.attachStdout,
+  };
+  if (before(version, '1.22')) return { ...common, Container: containerInspect(instance.container, version, containerExecIds) };
+  return {
+    ...common,
+    // dockerd marks an instance for its periodic clean-up, which the reference does not run.
+    CanRemove: false,
+    ContainerID: instance.container.id,
+    DetachKeys: (spec.detachKeys ?? Buffer.alloc(0)).toString('base64'),
+    ...(atLeast(version, '1.25') && { Pid: instance.pid }),
+  };
+}
+
+export const execRoutes: Route[] = [
+  { method: 'POST', path: '/containers/{id*}/exec', handle: createExec },
+  { method: 'POST', path: '/exec/{id}/start', handle: startExec },
+  { method: 'POST', path: '/exec/{id}/resize', handle: resizeExec },
+  {
+    method: 'GET',
+    path: '/exec/{id}/json',
+    handle: (context) => {
+      const instance = execOf(context);
+      sendJson(context.response, 200, execView(instance, context.version, context.model.execs.openIdsOf(instance.container)));
+    },
+  },
+];

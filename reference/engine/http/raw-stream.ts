@@ -1,0 +1,65 @@
+/**
+ * The raw stream of attach and exec start (spec/1 §4.4): on a request with an Upgrade header the
+ * connection is hijacked — 101 UPGRADED with the same Connection and Upgrade headers, then the
+ * output one way and the client's input the other; without one, a 200 whose body is the output.
+ * Output is multiplexed frames without a Tty and the terminal's bytes with one.
+ */
+import type { Readable, Writable } from 'node:stream';
+import { writeFrame } from '../../../harness/streams/frame-encoder.ts';
+import type { OutputStreamName, ProcessAttachment } from '../model/process-attachment.ts';
+import type { RouteContext } from './route-table.ts';
+import { IDENTITY_HEADERS } from './server-identity.ts';
+
+/** A client of an attach: where output goes and, when it can send any, where its input comes from. */
+export interface AttachClient {
+  /** the client can send input (a hijacked connection or a websocket) */
+  readonly hasInput: boolean;
+  send(stream: OutputStreamName, chunk: Buffer): void;
+  /** Wires the client's input and departure to the attachment, and ends the client when it ends. */
+  bind(attachment: ProcessAttachment): void;
+  end(): void;
+}
+
+/** Answers 101 (Upgrade) or 200 with the dialect's raw-stream media type; what follows is the stream. */
+export function openRawStream(context: RouteContext, options: { multiplexed: boolean }): AttachClient {
+  const { upgrade, response, dialect } = context;
+  const contentType = dialect.rawStreamContentType;
+  if (!upgrade) {
+    response.writeHead(200, { 'Content-Type': contentType });
+    response.flushHeaders();
+    return new RawStreamClient(response, undefined, options.multiplexed);
+  }
+  // The server's identity goes out too, as dockerd copies its headers into the hijacked answer.
+  const headers = Object.entries(IDENTITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`);
+  upgrade.socket.write(`HTTP/1.1 101 UPGRADED\r\nContent-Type: ${contentType}\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n${headers.join('')}\r\n`);
+  return new RawStreamClient(upgrade.socket, upgrade.socket, options.multiplexed);
+}
+
+class RawStreamClient implements AttachClient {
+  constructor(
+    private readonly output: Writable,
+    private readonly input: Readable | undefined,
+    private readonly multiplexed: boolean,
+  ) {}
+
+  get hasInput(): boolean {
+    return this.input !== undefined;
+  }
+
+  send(stream: OutputStreamName, chunk: Buffer): void {
+    if (this.output.destroyed) return;
+    if (this.multiplexed) writeFrame(this.output, stream, chunk);
+    else this.output.write(chunk);
+  }
+
+  bind(attachment: ProcessAttachment): void {
+    this.input?.on('data', (chunk: Buffer) => attachment.write(chunk));
+    this.input?.on('end', () => attachment.endInput());
+    this.output.once('close', () => attachment.clientGone());
+    void attachment.ended.then(() => this.end());
+  }
+
+  end(): void {
+    this.output.end();
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Steps many checks take with a container: create it at the version under test, start it, inspect
+ * it, wait for it to exit. Each step asserts the answer it depends on, so a target that cannot take
+ * the step fails the check there and says which request it was. Every container is created through
+ * `make` (or tracked by it) and goes with the check.
+ */
+import type { CheckContext } from '../harness/check.ts';
+import type { ApiResponse } from '../harness/client/api-response.ts';
+import { until } from '../harness/wait-until.ts';
+
+export interface ContainerState {
+  /** from 1.21 */
+  Status?: string;
+  Running: boolean;
+  Paused: boolean;
+  ExitCode: number;
+  StartedAt: string;
+}
+
+/** Creation fields besides Image, which is always the fixture image. */
+export type ContainerConfig = Record<string, unknown>;
+
+/**
+ * POST /containers/create at the version under test, labelled with the run. A container the target
+ * creates is removed after the check; the answer is returned as it came, refusals included.
+ */
+export async function createContainer({ engine, make }: CheckContext, body: Record<string, unknown>, name = make.uniqueName('c')): Promise<ApiResponse> {
+  const labels = { ...(body.Labels as Record<string, string> | undefined), ...make.labels };
+  const res = await engine.post('/containers/create', { query: { name }, json: { ...body, Labels: labels } });
+  if (res.status === 201) {
+    const { Id } = res.json<{ Id: string }>();
+    make.track(`container ${name}`, async () => {
+      await engine.delete(`/containers/${Id}`, { query: { force: 1, v: 1 } });
+    });
+  }
+  return res;
+}
+
+export async function startContainer({ engine, expect }: CheckContext, id: string): Promise<void> {
+  const res = await engine.post(`/containers/${id}/start`);
+  expect(res.status, 'POST /containers/{id}/start status').toBe(204);
+}
+
+export async function pauseContainer({ engine, expect }: CheckContext, id: string): Promise<void> {
+  const res = await engine.post(`/containers/${id}/pause`);
+  expect(res.status, 'POST /containers/{id}/pause status').toBe(204);
+}
+
+/** A container of the fixture image, created through `make` and never started; its command is `true` unless `config` says otherwise. */
+export function createdContainer(context: CheckContext, config: ContainerConfig = {}, name?: string): Promise<string> {
+  return context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'], ...config }, name);
+}
+
+/** Creates a container of the fixture image with `config` and starts it; returns its id. */
+export async function startedContainer(context: CheckContext, config: ContainerConfig): Promise<string> {
+  const id = await context.make.container({ Image: context.session.fixtureImage, ...config });
+  await startContainer(context, id);
+  return id;
+}
+
+/** GET /containers/{id}/json, which must answer 200. */
+export async function inspectContainer<T = Record<string, unknown>>({ engine, expect }: CheckContext, id: string, query?: Record<string, string>): Promise<T> {
+  const res = await engine.get(`/containers/${id}/json`, { query });
+  expect(res.status, 'GET /containers/{id}/json status').toBe(200);
+  return res.json<T>();
+}
+
+export async function containerState(context: CheckContext, id: string): Promise<ContainerState> {
+  return (await inspectContainer<{ State: ContainerState }>(context, id)).State;
+}
+
+/** Waits until the container is no longer running; returns the state it stopped in. */
+export function exitedState(context: CheckContext, id: string, what = 'the container to exit'): Promise<ContainerState> {
+  return until(() => containerState(context, id), (seen) => !seen.Running, { what });
+}
+
+/** Creates a container of the fixture image with `config` and runs it to its end; returns its id. */
+export async function exitedContainer(context: CheckContext, config: ContainerConfig): Promise<string> {
+  const id = await startedContainer(context, config);
+  await exitedState(context, id);
+  return id;
+}
+
+/** Runs `cmd` in a container without a Tty (its output multiplexed) to its end; returns the container id. */
+export function exitedWithoutTty(context: CheckContext, cmd: string[]): Promise<string> {
+  return exitedContainer(context, { Cmd: cmd, Tty: false });
+}

@@ -1,0 +1,82 @@
+/**
+ * POST /containers/{id}/resize (spec/1 §4.1; its event: spec/2 §6.1). The §3 rule that a resize
+ * "takes effect only after the container is restarted" has no check: the fixture command contract
+ * has no command that reports the terminal size, so the size a process sees is not observable.
+ */
+import { check, type CheckContext } from '../../harness/check.ts';
+import { splitJsonObjects } from '../../harness/client/streamed-response.ts';
+import { createdContainer, startedContainer } from '../container-steps.ts';
+
+const SIZE = { h: 40, w: 100 };
+/** An id no daemon hands out. */
+const UNKNOWN_CONTAINER = 'f'.repeat(64);
+
+function runningTty(context: CheckContext): Promise<string> {
+  return startedContainer(context, { Cmd: ['sleep', '300'], Tty: true });
+}
+
+check('containers.resize.tty', {
+  title: 'resizing a running container that has a Tty answers 200 with an empty body',
+  spec: '1 §4.1',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await runningTty(context);
+  const res = await context.engine.post(`/containers/${id}/resize`, { query: SIZE });
+  context.expect(res.status, 'status').toBe(200);
+  context.expect(res.text(), 'body').toBe('');
+});
+
+check('containers.resize.content-type', {
+  title: 'a resize answers text/plain; charset=utf-8',
+  spec: '1 §4.1',
+  since: '1.18',
+  tags: ['schema'],
+}, async (context) => {
+  const id = await runningTty(context);
+  const res = await context.engine.post(`/containers/${id}/resize`, { query: SIZE });
+  context.expect(res.status, 'status').toBe(200);
+  context.expect(res.contentType, 'Content-Type').toBe('text/plain; charset=utf-8');
+});
+
+check('containers.resize.not-found', {
+  title: 'resizing a container that does not exist answers 404',
+  spec: '1 §4.1',
+  since: '1.18',
+  tags: ['error'],
+}, async ({ engine, expect }) => {
+  const res = await engine.post(`/containers/${UNKNOWN_CONTAINER}/resize`, { query: SIZE });
+  expect(res.status, 'status').toBe(404);
+});
+
+check('containers.resize.not-running', {
+  title: 'resizing a container that is not running is refused (the spec names no status for it)',
+  spec: '1 §4.1',
+  since: '1.18',
+  tags: ['error', 'state'],
+}, async (context) => {
+  const id = await createdContainer(context, { Cmd: ['sleep', '300'], Tty: true });
+  const res = await context.engine.post(`/containers/${id}/resize`, { query: SIZE });
+  context.expect(res.status, 'status').toBeGreaterThanOrEqual(400);
+});
+
+check('containers.resize.event', {
+  title: 'a resize emits a container resize event whose attributes carry height and width as strings',
+  spec: '2 §6.1',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await runningTty(context);
+  const res = await context.engine.post(`/containers/${id}/resize`, { query: SIZE });
+  context.expect(res.status, 'resize status').toBe(200);
+  // The window is on the daemon's clock: its Date header says when the resize was done.
+  const resizedAt = Math.floor(Date.parse(res.headers.date ?? new Date().toUTCString()) / 1000);
+  const events = await context.engine.get('/events', {
+    query: { since: resizedAt - 60, until: resizedAt + 1, filters: JSON.stringify({ container: [id], event: ['resize'] }) },
+  });
+  context.expect(events.status, 'GET /events status').toBe(200);
+  const resizes = splitJsonObjects(events.text()).map((text) => JSON.parse(text) as { Actor?: { Attributes?: Record<string, string> } });
+  context.expect(resizes.map((event) => event.Actor?.Attributes ?? {}), 'attributes of the resize events').toContainEqual(
+    context.expect.objectContaining({ height: String(SIZE.h), width: String(SIZE.w) }),
+  );
+});

@@ -1,0 +1,35 @@
+/**
+ * POST /containers/{id}/start with a body (spec/1 §4.1, §9): up to 1.23 the body is a HostConfig that
+ * replaces the one the container was created with; from 1.24 a start takes no body.
+ */
+import { check } from '../../harness/check.ts';
+import { before } from '../../harness/versions.ts';
+import { inspectContainer } from '../container-steps.ts';
+
+const MIB = 1024 * 1024;
+
+interface Inspected {
+  State: { Running: boolean };
+  HostConfig: { Memory: number; Dns: string[] | null };
+}
+
+check('containers.start.host-config', {
+  title: 'a HostConfig in the start body is applied up to 1.23 (inspect shows it) and refused with 400 from 1.24 (the container stays created)',
+  spec: '1 §4.1',
+  since: '1.18',
+  tags: ['state', 'error', 'version'],
+}, async (context) => {
+  const { engine, expect, make, session, version } = context;
+  const id = await make.container({ Image: session.fixtureImage, Cmd: ['sleep', '300'] });
+  const hostConfig = { Memory: 64 * MIB, Dns: ['10.9.8.7'] };
+  const res = await engine.post(`/containers/${id}/start`, { json: hostConfig });
+  const { State, HostConfig } = await inspectContainer<Inspected>(context, id);
+  const what = `start with HostConfig ${JSON.stringify(hostConfig)} at ${version}, then inspect`;
+  if (before(version, '1.24')) {
+    const seen = { status: res.status, Running: State.Running, Memory: HostConfig.Memory, Dns: HostConfig.Dns };
+    expect(seen, `${what}: ${JSON.stringify(seen)}`).toEqual({ status: 204, Running: true, ...hostConfig });
+  } else {
+    const seen = { status: res.status, Running: State.Running, Memory: HostConfig.Memory };
+    expect(seen, `${what}: ${JSON.stringify(seen)}`).toEqual({ status: 400, Running: false, Memory: 0 });
+  }
+});

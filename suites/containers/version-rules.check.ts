@@ -1,0 +1,210 @@
+/**
+ * The create-body fields that came with an API version (spec/1 §9.4, §2.3): from that version a
+ * create accepts the field and inspect shows it back, in HostConfig or Config. Creates and inspects go
+ * at the version under test. Before a field's version the spec states no rule (a client of that
+ * version does not send the field), so the checks start at it: dockerd keeps every one of these
+ * fields at every version, AutoRemove aside, which it resets before 1.25.
+ * The list-item fields of §9.4 (ImageID, State, Mounts) are containers.list.schema's.
+ */
+import { check, type CheckContext } from '../../harness/check.ts';
+import type { ApiVersion } from '../../harness/versions.ts';
+import { createContainer, inspectContainer } from '../container-steps.ts';
+
+const MIB = 1024 * 1024;
+/** The engine's /dev/shm size when a create gives none (spec/1 §8). */
+const DEFAULT_SHM_SIZE = 64 * MIB;
+
+interface Inspected {
+  Config: Record<string, unknown>;
+  HostConfig: Record<string, unknown>;
+  NetworkSettings: { Networks?: Record<string, unknown> };
+}
+
+/** Creates a container of the fixture image with `body` at the version under test (which must answer 201) and inspects it. */
+async function createAndInspect(context: CheckContext, body: Record<string, unknown>): Promise<Inspected> {
+  const res = await createContainer(context, { Image: context.session.fixtureImage, Cmd: ['true'], ...body });
+  context.expect(res.status, `create status at ${context.version} for ${JSON.stringify(body)}: ${res.text().trim()}`).toBe(201);
+  return inspectContainer<Inspected>(context, res.json<{ Id: string }>().Id);
+}
+
+/** The fields of `section` named in `given`, as inspect shows them. */
+function shown(section: Record<string, unknown>, given: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(given).map((field) => [field, section[field]]));
+}
+
+interface RoundTrip {
+  /** the case of the check id `containers.create.<case>` */
+  id: string;
+  since: ApiVersion;
+  title: string;
+  /** top-level creation fields, shown back in inspect Config */
+  config?: Record<string, unknown>;
+  /** HostConfig fields, shown back in inspect HostConfig */
+  hostConfig?: Record<string, unknown>;
+}
+
+/**
+ * The block device of the rate limits need not exist: a daemon resolves it when the container starts,
+ * and these containers never start. A real device path of the target's host is not visible over the
+ * API, so the limits are checked as fields that round-trip, not as limits that apply.
+ */
+const BLOCK_DEVICE = '/dev/sda';
+
+const ROUND_TRIPS: RoundTrip[] = [
+  {
+    id: 'ulimits',
+    since: '1.18',
+    title: 'HostConfig.Ulimits [{Name, Soft, Hard}] is accepted and shown back in inspect HostConfig',
+    hostConfig: { Ulimits: [{ Name: 'nofile', Soft: 1024, Hard: 2048 }] },
+  },
+  {
+    id: 'cgroup-parent',
+    since: '1.18',
+    title: 'HostConfig.CgroupParent is accepted and shown back in inspect HostConfig',
+    hostConfig: { CgroupParent: '/shipshape-parent' },
+  },
+  {
+    id: 'cpu-period-quota',
+    since: '1.19',
+    title: 'HostConfig.CpuPeriod and CpuQuota are accepted from 1.19 and shown back in inspect HostConfig',
+    hostConfig: { CpuPeriod: 100_000, CpuQuota: 50_000 },
+  },
+  {
+    id: 'group-add',
+    since: '1.20',
+    title: 'HostConfig.GroupAdd is accepted from 1.20 and shown back in inspect HostConfig',
+    hostConfig: { GroupAdd: ['1234'] },
+  },
+  {
+    id: 'stop-signal',
+    since: '1.21',
+    title: 'StopSignal is accepted from 1.21 and shown back in inspect Config',
+    config: { StopSignal: 'SIGUSR1' },
+  },
+  {
+    id: 'oom-score-adj',
+    since: '1.21',
+    title: 'HostConfig.OomScoreAdj is accepted from 1.21 and shown back in inspect HostConfig',
+    hostConfig: { OomScoreAdj: 300 },
+  },
+  {
+    id: 'dns-options',
+    since: '1.21',
+    title: 'HostConfig.DnsOptions is accepted from 1.21 and shown back in inspect HostConfig',
+    hostConfig: { DnsOptions: ['ndots:2'] },
+  },
+  {
+    id: 'volume-driver',
+    since: '1.21',
+    title: 'HostConfig.VolumeDriver is accepted from 1.21 and shown back in inspect HostConfig',
+    hostConfig: { VolumeDriver: 'local' },
+  },
+  {
+    id: 'blkio-device-rates',
+    since: '1.22',
+    title: 'HostConfig.BlkioDeviceReadBps, WriteBps, ReadIOps and WriteIOps [{Path, Rate}] are accepted from 1.22 and shown back in inspect HostConfig',
+    hostConfig: {
+      BlkioDeviceReadBps: [{ Path: BLOCK_DEVICE, Rate: 1 * MIB }],
+      BlkioDeviceWriteBps: [{ Path: BLOCK_DEVICE, Rate: 2 * MIB }],
+      BlkioDeviceReadIOps: [{ Path: BLOCK_DEVICE, Rate: 100 }],
+      BlkioDeviceWriteIOps: [{ Path: BLOCK_DEVICE, Rate: 200 }],
+    },
+  },
+  {
+    id: 'storage-opt',
+    since: '1.24',
+    title: 'HostConfig.StorageOpt is accepted from 1.24 and shown back in inspect HostConfig',
+    hostConfig: { StorageOpt: { size: '1G' } },
+  },
+  {
+    id: 'sysctls',
+    since: '1.24',
+    title: 'HostConfig.Sysctls is accepted from 1.24 and shown back in inspect HostConfig',
+    hostConfig: { Sysctls: { 'net.ipv4.ip_forward': '1' } },
+  },
+  {
+    id: 'userns-mode',
+    since: '1.25',
+    title: 'HostConfig.UsernsMode host is accepted at 1.25 and shown back in inspect HostConfig',
+    hostConfig: { UsernsMode: 'host' },
+  },
+  {
+    id: 'auto-remove-field',
+    since: '1.25',
+    title: 'HostConfig.AutoRemove is accepted at 1.25 and shown back in inspect HostConfig',
+    hostConfig: { AutoRemove: true },
+  },
+];
+
+for (const rule of ROUND_TRIPS) {
+  check(`containers.create.${rule.id}`, { title: rule.title, spec: '1 §9.4', since: rule.since, tags: ['version'] }, async (context) => {
+    const { config = {}, hostConfig } = rule;
+    const inspected = await createAndInspect(context, { ...config, ...(hostConfig && { HostConfig: hostConfig }) });
+    const seen = { Config: shown(inspected.Config, config), HostConfig: shown(inspected.HostConfig, hostConfig ?? {}) };
+    context.expect(seen, `the fields as inspect shows them at ${context.version}: ${JSON.stringify(seen)}`).toEqual({ Config: config, HostConfig: hostConfig ?? {} });
+  });
+}
+
+check('containers.create.stop-signal-number', {
+  title: 'StopSignal given as an unsigned integer is accepted from 1.21 and kept in inspect Config.StopSignal',
+  spec: '1 §2.3',
+  since: '1.21',
+  tags: ['version'],
+}, async (context) => {
+  // How inspect spells a signal given as a number ("2", "SIGINT") is not shown: only that it is kept.
+  const { Config } = await createAndInspect(context, { StopSignal: 2 });
+  context.expect(typeof Config.StopSignal, `type of inspect Config.StopSignal for StopSignal 2: ${JSON.stringify(Config.StopSignal)}`).toBe('string');
+  context.expect(Config.StopSignal, 'inspect Config.StopSignal for StopSignal 2').not.toBe('');
+});
+
+check('containers.create.pids-limit', {
+  title: 'HostConfig.PidsLimit is accepted from 1.23 and shown back in inspect HostConfig; -1 (unlimited) is accepted',
+  spec: '1 §9.4',
+  since: '1.23',
+  tags: ['version'],
+}, async (context) => {
+  const { HostConfig } = await createAndInspect(context, { HostConfig: { PidsLimit: 64 } });
+  context.expect(HostConfig.PidsLimit, 'inspect HostConfig.PidsLimit for PidsLimit 64').toBe(64);
+  // How inspect shows "unlimited" (-1, 0, null) is not shown: only that -1 is a valid limit.
+  await createAndInspect(context, { HostConfig: { PidsLimit: -1 } });
+});
+
+check('containers.create.pid-mode-container', {
+  title: 'HostConfig.PidMode container:<id> is accepted from 1.24 and shown back in inspect HostConfig',
+  spec: '1 §9.4',
+  since: '1.24',
+  tags: ['version'],
+}, async (context) => {
+  const pidMode = `container:${await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] })}`;
+  const { HostConfig } = await createAndInspect(context, { HostConfig: { PidMode: pidMode } });
+  context.expect(HostConfig.PidMode, `inspect HostConfig.PidMode for PidMode ${pidMode}`).toBe(pidMode);
+});
+
+check('containers.create.shm-size', {
+  title: 'HostConfig.ShmSize is accepted at 1.25 and shown back in inspect HostConfig; without it inspect shows the 64 MB default',
+  spec: '1 §9.4',
+  since: '1.25',
+  tags: ['version'],
+}, async (context) => {
+  const sizes = {
+    given: (await createAndInspect(context, { HostConfig: { ShmSize: 32 * MIB } })).HostConfig.ShmSize,
+    unset: (await createAndInspect(context, {})).HostConfig.ShmSize,
+  };
+  context.expect(sizes, `inspect HostConfig.ShmSize for ShmSize 32 MiB and for none: ${JSON.stringify(sizes)}`).toEqual({ given: 32 * MIB, unset: DEFAULT_SHM_SIZE });
+});
+
+check('containers.create.networking-config', {
+  title: 'NetworkingConfig {EndpointsConfig: {<network>: {IPAMConfig, Links, Aliases}}} is accepted at 1.25; the container is on that network',
+  spec: '1 §9.4',
+  since: '1.25',
+  tags: ['version'],
+}, async (context) => {
+  // The shape only, on the default network: what the endpoint settings do is a rule of the network checks.
+  const endpoint = { IPAMConfig: {}, Links: [], Aliases: [] };
+  const { NetworkSettings } = await createAndInspect(context, {
+    HostConfig: { NetworkMode: 'bridge' },
+    NetworkingConfig: { EndpointsConfig: { bridge: endpoint } },
+  });
+  const networks = Object.keys(NetworkSettings.Networks ?? {});
+  context.expect(networks, `networks in inspect NetworkSettings.Networks: ${JSON.stringify(networks)}`).toEqual(['bridge']);
+});

@@ -1,0 +1,41 @@
+/**
+ * Splitting a stream of JSON objects (spec/1 §4.3.3) by brackets: whatever the separators between
+ * the objects and wherever the received text ends. The seed comes from SHIPSHAPE_SEED (default fixed)
+ * and is in the property's name.
+ */
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { splitJsonObjects } from '../../harness/client/streamed-response.ts';
+
+const seed = Number(process.env.SHIPSHAPE_SEED ?? 424242);
+
+describe('splitJsonObjects', () => {
+  test('objects one per line, back to back, or apart by blanks', () => {
+    expect(splitJsonObjects('{"a":1}\n{"b":[2,{"c":3}]}\n')).toEqual(['{"a":1}', '{"b":[2,{"c":3}]}']);
+    expect(splitJsonObjects('{"a":1}{"b":2}  \r\n {"c":3}')).toEqual(['{"a":1}', '{"b":2}', '{"c":3}']);
+  });
+
+  test('brackets and escaped quotes inside strings do not count', () => {
+    expect(splitJsonObjects('{"s":"}{\\"]["}\n{"t":"\\\\"}')).toEqual(['{"s":"}{\\"]["}', '{"t":"\\\\"}']);
+  });
+
+  test('an object still arriving is left out', () => {
+    expect(splitJsonObjects('{"a":1}\n{"b":{"c":')).toEqual(['{"a":1}']);
+    expect(splitJsonObjects('')).toEqual([]);
+  });
+
+  test(`any JSON objects, joined by any blanks and cut anywhere, come back whole and in order (seed ${seed})`, () => {
+    const separator = fc.stringMatching(/^[ \t\r\n]{0,3}$/);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.object(), separator), { maxLength: 8 }), fc.nat(), (items, cutAt) => {
+        const texts = items.map(([value]) => JSON.stringify(value));
+        const joined = items.map(([, between], index) => `${texts[index]}${between}`).join('');
+        expect(splitJsonObjects(joined)).toEqual(texts);
+        // Cut short, a prefix of them: never a part of one.
+        const cut = splitJsonObjects(joined.slice(0, cutAt % (joined.length + 1)));
+        expect(cut).toEqual(texts.slice(0, cut.length));
+      }),
+      { seed, numRuns: 300 },
+    );
+  });
+});
