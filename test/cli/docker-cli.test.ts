@@ -23,6 +23,7 @@ const DOCKER = process.env.SHIPSHAPE_DOCKER_CLI ?? 'docker';
 const API_VERSIONS = ['1.24', '1.25'] as const;
 /** Long enough for a busy CI machine, short enough that a hang fails well before the test's own timeout. */
 const CALL_TIMEOUT_MS = 10_000;
+const SERVE_START_TIMEOUT_MS = 60_000;
 
 const cliProbe = spawnSync(DOCKER, ['--version'], { encoding: 'utf8' });
 const dockerCliInstalled = cliProbe.status === 0;
@@ -105,10 +106,11 @@ describe.skipIf(!dockerCliInstalled)(`${cliProbe.stdout?.trim() || DOCKER} again
   let dir: string;
   let server: { url: string; stop(): Promise<void> };
 
+  // Starting `serve` transpiles the reference on first use: seconds on a busy two-core machine.
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shipshape-docker-cli-'));
     server = await serveReference(dir);
-  });
+  }, SERVE_START_TIMEOUT_MS);
   afterAll(async () => {
     await server?.stop();
     await fs.rm(dir, { recursive: true, force: true });
