@@ -9,7 +9,7 @@ import { EPOCH, IMPLICIT_DIRECTORY, type LayerEntry, type VisibleEntry } from '.
 import { LayerIndex } from './layer-index.ts';
 import { childPath, layerPathOfMember, parentPath } from './layer-paths.ts';
 import { Layer, type LayerOptions } from './layer.ts';
-import { memberOf, readTar, writeTar, type MemberHeader, type TarMember } from './tar-io.ts';
+import { memberOf, plainTar, readTar, writeTar, type MemberHeader, type TarMember } from './tar-io.ts';
 
 export const WHITEOUT_PREFIX = '.wh.';
 /** aufs's own files (`.wh..wh.plnk`, `.wh..wh.aufs`, and the opaque marker) start with this */
@@ -18,7 +18,16 @@ export const WHITEOUT_OPAQUE_DIR = '.wh..wh..opq';
 
 const WHITEOUT: LayerEntry = { kind: 'whiteout' };
 
+/**
+ * The tar each layer read by layerFromTar came from. dockerd keeps a layer's tar headers (tar-split)
+ * and gives back the very bytes it registered, so a loaded or imported layer keeps its diff id: the
+ * sha256 of those bytes, which its image's config document names.
+ */
+const sourceTars = new WeakMap<Layer, Buffer>();
+
 export async function layerToTar(layer: Layer): Promise<Buffer> {
+  const source = sourceTars.get(layer);
+  if (source !== undefined) return source;
   const members: TarMember[] = [];
   for (const [path, entry] of layer.entries()) {
     const name = path === '/' ? './' : path.slice(1);
@@ -38,13 +47,15 @@ function marker(name: string, owner: { mode: number; uid: number; gid: number })
 }
 
 /**
- * Reads a layer tar. Device nodes and FIFOs are skipped (the model has none); a hard link becomes a
- * copy of its target, which must come earlier in the same tar.
+ * Reads a layer tar (plain or gzipped). Device nodes and FIFOs are skipped (the model has none); a
+ * hard link becomes a copy of its target, which must come earlier in the same tar. layerToTar gives
+ * the layer back as these bytes (uncompressed).
  */
 export async function layerFromTar(archive: Buffer, options: LayerOptions = {}): Promise<Layer> {
   const index = new LayerIndex();
   const opaque = new Set<string>();
-  for (const { header, data } of await readTar(archive)) {
+  const tar = plainTar(archive);
+  for (const { header, data } of await readTar(tar)) {
     const path = layerPathOfMember(header.name);
     const name = posix.basename(path);
     if (name === WHITEOUT_OPAQUE_DIR) opaque.add(parentPath(path));
@@ -60,7 +71,9 @@ export async function layerFromTar(archive: Buffer, options: LayerOptions = {}):
     const existing = index.get(path);
     index.set(path, { ...(existing?.kind === 'directory' ? existing : IMPLICIT_DIRECTORY), opaque: true });
   }
-  return new Layer(index, options);
+  const layer = new Layer(index, options);
+  sourceTars.set(layer, tar);
+  return layer;
 }
 
 function entryOf(header: MemberHeader, data: Buffer, index: LayerIndex): VisibleEntry | undefined {

@@ -19,12 +19,16 @@ export interface TarMember {
 /** gzip's magic number: a compressed tar is read too, as dockerd's DecompressStream reads it. */
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
 
+/** The tar itself, gunzipped when it is compressed; throws zlib's error on a bad gzip stream. */
+export function plainTar(archive: Buffer): Buffer {
+  return archive.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC) ? gunzipSync(archive) : archive;
+}
+
 /** Every member of a tar, plain or gzipped, in order. A malformed one rejects with tar-stream's or zlib's error. */
 export async function readTar(archive: Buffer): Promise<TarMember[]> {
   const members: TarMember[] = [];
   const extract = tar.extract();
-  const compressed = archive.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC);
-  Readable.from([compressed ? gunzipSync(archive) : archive]).pipe(extract);
+  Readable.from([plainTar(archive)]).pipe(extract);
   for await (const entry of extract) {
     const chunks: Buffer[] = [];
     for await (const chunk of entry) chunks.push(chunk as Buffer);

@@ -2,6 +2,7 @@
  * Layers in and out of `layer.tar`: aufs whiteouts and opaque markers read and written, the round
  * trip, deterministic bytes, and the synthetic busybox layer against the fixture tar.
  */
+import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { buildBusyboxRootfs, ROOTFS_MTIME } from '../../../fixtures/busybox-rootfs.ts';
 import { busyboxRootfsLayer } from '../../../reference/engine/filesystem/busybox-layer.ts';
@@ -109,6 +110,13 @@ describe('writing a layer tar', () => {
   test('layer → tar → layer gives the same layer', async () => {
     const layer = new Layer(entries);
     expect((await layerFromTar(await layerToTar(layer))).entries()).toEqual(layer.entries());
+  });
+
+  test('a layer read from a tar gives back those bytes, gunzipped (dockerd keeps them: tar-split)', async () => {
+    const foreign = await tarOf([{ name: 'b' }, { name: 'a/', type: 'directory' }, { name: 'a/x', data: 'x' }]);
+    expect((await layerToTar(await layerFromTar(foreign))).equals(foreign)).toBe(true);
+    expect((await layerToTar(await layerFromTar(gzipSync(foreign)))).equals(foreign)).toBe(true);
+    expect((await layerToTar(new Layer((await layerFromTar(foreign)).entries()))).equals(foreign)).toBe(false);
   });
 
   test('the same content gives the same bytes, whatever order it was put in', async () => {
