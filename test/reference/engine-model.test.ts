@@ -8,8 +8,8 @@ import {
   NotFoundError,
 } from '../../reference/engine/model/errors.ts';
 import { completeConfig } from '../../reference/engine/model/container-config.ts';
-import type { Image } from '../../reference/engine/model/image.ts';
-import { ImageLayerStack } from '../../reference/engine/filesystem/image-layer-stack.ts';
+import { emptyImageConfig, type Image } from '../../reference/engine/model/image.ts';
+import { busyboxImage } from '../../reference/engine/model/busybox-image.ts';
 
 const START = new Date('2024-03-01T12:00:00.000Z');
 
@@ -98,8 +98,8 @@ describe('containers.create', () => {
 
 describe('completeConfig', () => {
   const image = (Cmd: string[] | null, Entrypoint: string[] | null = null): Image => ({
-    id: `sha256:${'1'.repeat(64)}`, repoTags: [], repoDigests: [], parent: '', created: START, size: 0, layers: new ImageLayerStack([]), architecture: 'amd64', os: 'linux',
-    config: { Cmd, Entrypoint, Env: [], Labels: { from: 'image', both: 'image' }, WorkingDir: '/w' },
+    ...busyboxImage(),
+    config: { ...emptyImageConfig(), Cmd, Entrypoint, Labels: { from: 'image', both: 'image' }, WorkingDir: '/w' },
   });
 
   test('no command in the request nor the image is MissingCommandError', () => {

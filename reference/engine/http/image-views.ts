@@ -1,6 +1,7 @@
 /** Images as each API version shows them: list item and inspect object (spec/2 §2.1). */
 import { atLeast } from '../../../harness/versions.ts';
-import type { Image, ImageConfig } from '../model/image.ts';
+import { goConfig } from '../model/image-document.ts';
+import type { Image } from '../model/image.ts';
 import { formatTimestamp, unixSeconds } from '../model/timestamps.ts';
 
 export function imageSummary(image: Image, version: string, withDigests: boolean): Record<string, unknown> {
@@ -21,39 +22,16 @@ export function imageInspect(image: Image, version: string): Record<string, unkn
     Id: image.id,
     ...(atLeast(version, '1.21') && { RepoTags: image.repoTags, RepoDigests: image.repoDigests }),
     Parent: image.parent,
-    Comment: '',
+    Comment: image.comment,
     Created: formatTimestamp(image.created),
-    Container: '',
-    ContainerConfig: configView(image.config),
-    DockerVersion: '',
-    Author: '',
-    Config: configView(image.config),
+    Container: image.container,
+    ContainerConfig: goConfig(image.containerConfig),
+    DockerVersion: image.dockerVersion,
+    Author: image.author,
+    Config: goConfig(image.config),
     Architecture: image.architecture,
     Os: image.os,
     Size: image.size,
     VirtualSize: image.size,
-  };
-}
-
-/** An image's config in the container-config shape dockerd shows it in, empty where the image sets nothing. */
-function configView(config: ImageConfig): Record<string, unknown> {
-  return {
-    Hostname: '',
-    Domainname: '',
-    User: '',
-    AttachStdin: false,
-    AttachStdout: false,
-    AttachStderr: false,
-    Tty: false,
-    OpenStdin: false,
-    StdinOnce: false,
-    Env: config.Env,
-    Cmd: config.Cmd,
-    Image: '',
-    Volumes: null,
-    WorkingDir: config.WorkingDir,
-    Entrypoint: config.Entrypoint,
-    OnBuild: null,
-    Labels: config.Labels,
   };
 }

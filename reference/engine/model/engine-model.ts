@@ -48,7 +48,7 @@ export class EngineModel {
     const ids = options.ids ?? randomId;
     const containerEvents = new ContainerEvents(this.events, this.clock);
     this.containerEvents = containerEvents;
-    this.images = new ImageStore();
+    this.images = new ImageStore({ clock: this.clock, events: this.events });
     this.containers = new ContainerStore({
       images: this.images,
       clock: this.clock,

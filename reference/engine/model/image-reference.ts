@@ -37,3 +37,15 @@ export function familiarString(reference: ImageReference): string {
   if (reference.digest !== undefined) return `${reference.repository}@${reference.digest}`;
   return `${reference.repository}:${reference.tag ?? 'latest'}`;
 }
+
+/**
+ * A familiar name in full (`busybox:latest` is `docker.io/library/busybox:latest`): the engine orders
+ * an image's names by this form. The first component names a registry when it has a `.` or a `:`, or
+ * is `localhost`.
+ */
+export function qualifiedName(familiar: string): string {
+  const slash = familiar.indexOf('/');
+  const first = slash < 0 ? '' : familiar.slice(0, slash);
+  if (/[.:]/.test(first) || first === 'localhost') return familiar;
+  return slash < 0 ? `docker.io/library/${familiar}` : `docker.io/${familiar}`;
+}

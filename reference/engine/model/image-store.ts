@@ -1,13 +1,28 @@
 /**
- * The images the engine holds, found the ways the engine finds them: `sha256:` id, name with
- * optional tag, or a unique prefix of the id.
+ * The images the engine holds, found the ways the engine finds them (`sha256:` id, name with optional
+ * tag, or a unique prefix of the id), created from a parent and a layer, adopted from a loaded config
+ * document, tagged and removed.
  */
+import type { Layer } from '../filesystem/layer.ts';
 import { busyboxImage } from './busybox-image.ts';
-import { NotFoundError } from './errors.ts';
+import { ENGINE_VERSION } from './daemon-build.ts';
+import { InvalidParameterError, NotFoundError } from './errors.ts';
+import type { EventBus } from './event-bus.ts';
+import { hostFacts } from './host-facts.ts';
 import { findByIdPrefix } from './id-prefix.ts';
-import { hexOfImageId, type Image } from './image.ts';
-import { familiarString, parseImageReference } from './image-reference.ts';
+import { assembleImage } from './image-assembly.ts';
+import { imageIdOf, readImageDocument, writeImageDocument, type ImageDocumentFields } from './image-document.ts';
+import { ImageEvents } from './image-events.ts';
+import { chainIds, diffIdOf } from './image-layer-digests.ts';
+import { familiarString, parseImageReference, qualifiedName } from './image-reference.ts';
+import { removeImage, type ImageRemovalOptions, type ImageRemovalRecord, type ImageUsers, type RemovableImages } from './image-removal.ts';
+import { hexOfImageId, type Image, type NewImage } from './image.ts';
 import { matchesLabels } from './label-match.ts';
+
+export interface ImageStoreOptions {
+  clock: () => Date;
+  events: EventBus;
+}
 
 export interface ImageListOptions {
   /** true: only images without a tag; false: only tagged ones; absent: both */
@@ -18,10 +33,12 @@ export interface ImageListOptions {
   reference?: string[];
 }
 
-export class ImageStore {
+export class ImageStore implements RemovableImages {
   private readonly images = new Map<string, Image>();
+  readonly events: ImageEvents;
 
-  constructor() {
+  constructor(private readonly options: ImageStoreOptions) {
+    this.events = new ImageEvents(options.events, options.clock);
     this.reset();
   }
 
@@ -42,6 +59,11 @@ export class ImageStore {
     if (image) return image;
     const parsed = parseImageReference(reference);
     throw new NotFoundError(`No such image: ${parsed ? familiarString(parsed) : reference}`);
+  }
+
+  /** The image with exactly this id, if the store holds it. */
+  byId(id: string): Image | undefined {
+    return this.images.get(id);
   }
 
   private lookup(text: string): Image | undefined {
@@ -70,6 +92,112 @@ export class ImageStore {
       .filter((image) => patterns === undefined || image.repoTags.some((tag) => patterns.some((pattern) => matchesName(pattern, tag))))
       .sort((a, b) => b.created.getTime() - a.created.getTime());
   }
+
+  /** The images whose parent is `image`. */
+  children(image: Image): Image[] {
+    return [...this.images.values()].filter((candidate) => candidate.parent === image.id);
+  }
+
+  /**
+   * A new image on top of spec.parent: its layers plus spec.layer, its history plus one step. The
+   * caller decides whether a step adds a layer: dockerd's commit and build leave an empty diff out
+   * (an `empty_layer` step), its import keeps even an empty one. The same document twice is the
+   * same image: the second create only adds its tags.
+   */
+  async create(spec: NewImage): Promise<Image> {
+    const parent = spec.parent;
+    const created = spec.created ?? this.options.clock();
+    const diffIds = [...(parent?.diffIds ?? []), ...(spec.layer ? [await diffIdOf(spec.layer)] : [])];
+    const fields: ImageDocumentFields = {
+      architecture: parent?.architecture ?? hostFacts().goArch,
+      os: parent?.os ?? 'linux',
+      created,
+      config: spec.config,
+      containerConfig: spec.containerConfig ?? spec.config,
+      container: spec.container ?? '',
+      comment: spec.comment ?? '',
+      author: spec.author ?? '',
+      dockerVersion: ENGINE_VERSION,
+      history: [
+        ...(parent?.history ?? []),
+        { created, createdBy: spec.createdBy, comment: spec.comment ?? '', ...(spec.author && { author: spec.author }), emptyLayer: spec.layer === undefined },
+      ],
+      diffIds,
+    };
+    const layers = [...(parent?.layers.layers ?? []), ...(spec.layer ? [spec.layer] : [])];
+    return this.register(assembleImage(writeImageDocument(fields), fields, layers, parent?.id ?? ''), spec.tags ?? []);
+  }
+
+  /**
+   * An image from a config document kept byte for byte (a load), so its id survives a save and a
+   * load. Its diff ids are the document's.
+   * @param layers the image's layers, bottom first, one per diff id
+   */
+  async adopt(document: Buffer, layers: Layer[], repoTags: string[], parent = ''): Promise<Image> {
+    const fields = readImageDocument(document);
+    if (fields.diffIds.length !== layers.length) {
+      throw new InvalidParameterError(`image ${imageIdOf(document)} lists ${fields.diffIds.length} layers, ${layers.length} given`);
+    }
+    return this.register(assembleImage(document, fields, layers, parent), repoTags);
+  }
+
+  private register(image: Image, tags: string[]): Image {
+    const kept = this.images.get(image.id) ?? image;
+    this.images.set(kept.id, kept);
+    for (const tag of tags) this.tag(kept, tag);
+    return kept;
+  }
+
+  /**
+   * Names the image `name` (`repo:tag`, `repo` for `repo:latest`, or `repo@digest`), taking the name
+   * off whichever image had it. Publishes `tag`.
+   */
+  tag(image: Image, name: string): void {
+    const reference = parseImageReference(name);
+    if (reference === undefined) throw new InvalidParameterError(`invalid reference format: ${name}`);
+    const familiar = familiarString(reference);
+    for (const other of this.images.values()) if (other !== image) removeName(other, familiar);
+    const names = reference.digest === undefined ? image.repoTags : image.repoDigests;
+    if (!names.includes(familiar)) {
+      names.push(familiar);
+      names.sort((a, b) => compareStrings(qualifiedName(a), qualifiedName(b)));
+    }
+    this.events.publish(image, 'tag', familiar);
+  }
+
+  /** Takes one name off the image, without an event: removal decides which events a removal publishes. */
+  untag(image: Image, name: string): void {
+    removeName(image, name);
+  }
+
+  /**
+   * Forgets the image; answers the chain ids of the layers it freed, top first: none while a container
+   * still stands on them, else those no other image holds.
+   */
+  forget(image: Image, layersStillUsed: boolean): string[] {
+    this.images.delete(image.id);
+    if (layersStillUsed) return [];
+    const held = new Set([...this.images.values()].flatMap((other) => chainIds(other.diffIds)));
+    return chainIds(image.diffIds)
+      .filter((chainId) => !held.has(chainId))
+      .reverse();
+  }
+
+  /** DELETE /images/{name}: untags and deletes as dockerd does; the records are the response, in its order. */
+  remove(reference: string, options: ImageRemovalOptions, usedBy: ImageUsers): ImageRemovalRecord[] {
+    return removeImage(this, reference, options, usedBy);
+  }
+}
+
+function removeName(image: Image, name: string): void {
+  for (const names of [image.repoTags, image.repoDigests]) {
+    const index = names.indexOf(name);
+    if (index >= 0) names.splice(index, 1);
+  }
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** A tag matches a pattern as a whole (`busybox:*`) or by its repository alone (`busy*`). */
