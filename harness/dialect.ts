@@ -9,6 +9,8 @@ export interface Dialect {
   pathStatHeader: string;
   rawStreamContentType: string;
   buildFileName: string;
+  /** the POST /build query parameter naming the build file's path in the context */
+  buildFileQuery: string;
   defaultSocket: string;
   /** GET /info names the daemon's root directory after the vendor */
   rootDirInfoField: string;
@@ -20,6 +22,7 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     pathStatHeader: 'X-Engine-Container-Path-Stat',
     rawStreamContentType: 'application/vnd.engine.raw-stream',
     buildFileName: 'Buildfile',
+    buildFileQuery: 'buildfile',
     defaultSocket: '/var/run/engine.sock',
     rootDirInfoField: 'EngineRootDir',
   },
@@ -28,6 +31,7 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     pathStatHeader: 'X-Docker-Container-Path-Stat',
     rawStreamContentType: 'application/vnd.docker.raw-stream',
     buildFileName: 'Dockerfile',
+    buildFileQuery: 'dockerfile',
     defaultSocket: '/var/run/docker.sock',
     rootDirInfoField: 'DockerRootDir',
   },

@@ -9,6 +9,23 @@ import type { EngineClient } from './client/engine-client.ts';
 export const RUN_LABEL = 'shipshape.run';
 export const NAME_PREFIX = 'shipshape-';
 
+/** What every run's names start with: the prefix and a run id of {@link newRunId}'s form. */
+const ANY_RUN_NAME = /^shipshape-[0-9a-f]{8}-/;
+
+/** A run's id: eight hex digits, so that names of any run can be told from other `shipshape-` names. */
+export function newRunId(): string {
+  return randomBytes(4).toString('hex');
+}
+
+/**
+ * Whether an image name (`repository:tag`) is one a run gave: `runId`'s run, or any run's. Image
+ * repository names must be lowercase, and {@link ResourceTracker.uniqueName} gives lowercase names
+ * when its hint is.
+ */
+export function isRunImageName(name: string, runId?: string): boolean {
+  return runId === undefined ? ANY_RUN_NAME.test(name) : name.startsWith(`${NAME_PREFIX}${runId}-`);
+}
+
 type Remover = () => Promise<void>;
 
 export class ResourceTracker {
@@ -44,6 +61,49 @@ export class ResourceTracker {
     return Id;
   }
 
+  /**
+   * Schedules the removal of a name this check gave an image it did not create (a tag on the fixture
+   * image): only the name goes, never the image.
+   */
+  tag(name: string): void {
+    this.track(`image name ${name}`, async () => {
+      const res = await this.engine.delete(`/images/${encodeURIComponent(name)}`);
+      if (res.status !== 200 && res.status !== 404) throw new Error(res.describe());
+    });
+  }
+
+  /**
+   * Schedules the forced removal of an image this check created (commit, import, load), by id: its
+   * names go with it, and so do the untagged parents only it kept. Never give it the fixture image.
+   */
+  image(id: string): void {
+    this.track(`image ${id}`, async () => {
+      const res = await this.engine.delete(`/images/${encodeURIComponent(id)}`, { query: { force: 1 } });
+      if (res.status !== 200 && res.status !== 404) throw new Error(res.describe());
+    });
+  }
+
+  /**
+   * Schedules the removal of every container and image labelled `label` (`key=value`), whenever they
+   * were made: what a build leaves (its intermediate containers when a step failed, its cached
+   * intermediate images) is known only by the label its build file gave it.
+   */
+  labelled(label: string): void {
+    this.track(`containers and images labelled ${label}`, async () => {
+      const filters = JSON.stringify({ label: [label] });
+      const containers = await this.engine.get('/containers/json', { query: { all: 1, filters } });
+      if (containers.status !== 200) throw new Error(containers.describe());
+      for (const { Id } of containers.json<{ Id: string }[]>()) {
+        const res = await this.engine.delete(`/containers/${Id}`, { query: { force: 1, v: 1 } });
+        if (res.status !== 204 && res.status !== 404) throw new Error(res.describe());
+      }
+      const images = await this.engine.get('/images/json', { query: { all: 1, filters } });
+      if (images.status !== 200) throw new Error(images.describe());
+      const { failed } = await removeImages(this.engine, images.json<ListedImage[]>());
+      if (failed.length > 0) throw new Error(failed.join('; '));
+    });
+  }
+
   /** Removes in reverse order of creation; reports what could not be removed instead of hiding it. */
   async cleanup(): Promise<string[]> {
     const leftovers: string[] = [];
@@ -56,4 +116,36 @@ export class ResourceTracker {
     }
     return leftovers;
   }
+}
+
+/** The fields of an image list item that removal needs. */
+export interface ListedImage {
+  Id: string;
+  ParentId?: string;
+  RepoTags?: string[] | null;
+  Labels?: Record<string, string> | null;
+}
+
+/**
+ * Removes images by id, forced, children before their parents (a parent with a child is a conflict);
+ * a parent that went with its last child (404) counts as removed.
+ */
+export async function removeImages(engine: EngineClient, images: ListedImage[]): Promise<{ removed: string[]; failed: string[] }> {
+  const removed: string[] = [];
+  const failed: string[] = [];
+  let remaining = images;
+  while (remaining.length > 0) {
+    const parents = new Set(remaining.map((image) => image.ParentId));
+    const leaves = remaining.filter((image) => !parents.has(image.Id));
+    // A parent loop cannot happen between images; should a target report one, remove them all anyway.
+    const round = leaves.length > 0 ? leaves : remaining;
+    for (const { Id } of round) {
+      const res = await engine.delete(`/images/${Id}`, { query: { force: 1 } });
+      const what = `image ${Id.replace(/^sha256:/, '').slice(0, 12)}`;
+      if (res.status === 200 || res.status === 404) removed.push(what);
+      else failed.push(`${what}: ${res.describe()}`);
+    }
+    remaining = remaining.filter((image) => !round.includes(image));
+  }
+  return { removed, failed };
 }

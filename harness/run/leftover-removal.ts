@@ -1,16 +1,20 @@
 /**
  * Removes what Shipshape created on a live daemon and did not remove: containers labelled
- * `shipshape.run` (one run's, or every run's), and fixture images nothing uses any more.
- * Shared by `shipshape cleanup`, Ctrl-C during a run, and the end of every live run.
+ * `shipshape.run`, images labelled so or named by a run (one run's, or every run's), and fixture
+ * images nothing uses any more. Shared by `shipshape cleanup`, Ctrl-C during a run, and the end of
+ * every live run.
  */
 import type { EngineClient } from '../client/engine-client.ts';
-import { RUN_LABEL } from '../resources.ts';
+import { isRunImageName, removeImages, RUN_LABEL, type ListedImage } from '../resources.ts';
 import { FIXTURE_REPOSITORY } from '../../fixtures/busybox-rootfs.ts';
 
 export interface Removal {
   removed: string[];
   failed: string[];
 }
+
+/** Names a daemon lists for an untagged image: not names at all. */
+const NO_NAME = '<none>:<none>';
 
 export async function removeLeftovers(engine: EngineClient, runId?: string, options: { images?: boolean } = {}): Promise<Removal> {
   const removal: Removal = { removed: [], failed: [] };
@@ -22,6 +26,7 @@ export async function removeLeftovers(engine: EngineClient, runId?: string, opti
     if (res.status === 204 || res.status === 404) removal.removed.push(`container ${Id.slice(0, 12)}`);
     else removal.failed.push(`container ${Id.slice(0, 12)}: ${res.describe()}`);
   }
+  await removeRunImages(engine, runId, removal);
   if (options.images) {
     const images = await engine.get('/images/json', { query: { filter: FIXTURE_REPOSITORY } });
     for (const image of images.status === 200 ? images.json<{ Id: string }[]>() : []) {
@@ -31,4 +36,32 @@ export async function removeLeftovers(engine: EngineClient, runId?: string, opti
     }
   }
   return removal;
+}
+
+/**
+ * Images a run made carry its label (commits and builds inherit it from their containers and build
+ * files) or a name it gave (tags, imports, loads). An image that also has a name the run did not give
+ * (the fixture image under a run's extra tag) is someone else's: only the run's names come off it.
+ */
+async function removeRunImages(engine: EngineClient, runId: string | undefined, removal: Removal): Promise<void> {
+  const listed = await engine.get('/images/json', { query: { all: 1 } });
+  if (listed.status !== 200) throw new Error(`listing images failed: ${listed.describe()}`);
+  const ours: ListedImage[] = [];
+  for (const image of listed.json<ListedImage[]>()) {
+    const names = (image.RepoTags ?? []).filter((name) => name !== NO_NAME);
+    const runNames = names.filter((name) => isRunImageName(name, runId));
+    const labelled = image.Labels?.[RUN_LABEL] !== undefined && (runId === undefined || image.Labels[RUN_LABEL] === runId);
+    if (runNames.length < names.length) {
+      for (const name of runNames) {
+        const res = await engine.delete(`/images/${encodeURIComponent(name)}`);
+        if (res.status === 200 || res.status === 404) removal.removed.push(`image name ${name}`);
+        else removal.failed.push(`image name ${name}: ${res.describe()}`);
+      }
+    } else if (runNames.length > 0 || labelled) {
+      ours.push(image);
+    }
+  }
+  const { removed, failed } = await removeImages(engine, ours);
+  removal.removed.push(...removed);
+  removal.failed.push(...failed);
 }

@@ -3,7 +3,6 @@
  * what it is (GET /version), and put the fixture image in place. Unreachable is a TargetError: the
  * CLI says so in one line and exits 2.
  */
-import { randomBytes } from 'node:crypto';
 import { EngineClient } from '../client/engine-client.ts';
 import { createDispatcher } from '../client/dispatcher.ts';
 import { TargetError, type Connection, type TargetSpec } from '../target.ts';
@@ -13,6 +12,7 @@ import type { ServerVersion } from '../report/types.ts';
 import { ensureFixtureImage } from '../fixture-image.ts';
 import { leftoversSince, snapshotDaemon } from './daemon-snapshot.ts';
 import { removeLeftovers } from './leftover-removal.ts';
+import { newRunId } from '../resources.ts';
 
 export interface PrepareOptions {
   target: TargetSpec;
@@ -29,6 +29,24 @@ export interface PreparedTarget {
 }
 
 const REACH_TIMEOUT_MS = 5_000;
+/** A search that takes longer than this is a daemon waiting on a network it cannot reach. */
+const SEARCH_TIMEOUT_MS = 5_000;
+
+/**
+ * Optional capabilities, each found by asking the target. `registry-index`: image search answers
+ * (spec/2 §4.1), which on a live daemon needs its registry index over the network; the reference
+ * simulates one.
+ */
+export async function detectCapabilities(engine: EngineClient): Promise<string[]> {
+  const capabilities: string[] = [];
+  try {
+    const search = await engine.get('/images/search', { query: { term: 'busybox', limit: 1 }, signal: AbortSignal.timeout(SEARCH_TIMEOUT_MS) });
+    if (search.status === 200) capabilities.push('registry-index');
+  } catch {
+    // No answer in time: no index either.
+  }
+  return capabilities;
+}
 
 export function connectionOf(address: string): Connection {
   if (address.startsWith('unix://')) return { origin: 'http://engine.sock', socketPath: address.slice('unix://'.length) };
@@ -77,7 +95,7 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
     const versionAnswer = await engine.get('/version');
     const server = versionAnswer.status === 200 ? versionAnswer.json<ServerVersion>() : undefined;
     const fixture = await ensureFixtureImage(engine, options.busyboxPath);
-    const runId = randomBytes(4).toString('hex');
+    const runId = newRunId();
     // Runs first at close: note what the checks left, remove it, then remove the fixture image.
     closers.push(async () => {
       if (before) {
@@ -96,7 +114,7 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
       dialect: options.dialect,
       fixtureImage: fixture.image,
       seed: options.seed,
-      capabilities: [],
+      capabilities: await detectCapabilities(engine),
     };
     return { session, server, close };
   } catch (error) {

@@ -5,12 +5,12 @@
  * archive endpoints work on the container's filesystem, and no process is needed to read or write it.
  * Tars are parsed and built with tar-stream.
  */
-import tar from 'tar-stream';
 import { check, type CheckContext } from '../../harness/check.ts';
 import { NonConformingResponse, type ApiResponse } from '../../harness/client/api-response.ts';
 import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
 import { atLeast, before } from '../../harness/versions.ts';
 import { createdContainer, exitedContainer } from '../container-steps.ts';
+import { buildTar, readTar, relativeName, TAR_MODES, type TarSource } from '../tar-files.ts';
 
 /** The path stat (spec/1 §2.4): base64 JSON in the dialect's path-stat header. */
 interface PathStat {
@@ -33,24 +33,7 @@ const PATH_STAT_SCHEMA = {
   },
 } as const;
 
-interface TarEntry {
-  name: string;
-  type: string;
-  size: number;
-  mode: number;
-  linkname: string;
-  data: Buffer;
-}
-
-type TarSource =
-  | { kind: 'file'; name: string; data: string }
-  | { kind: 'directory'; name: string }
-  | { kind: 'symlink'; name: string; target: string };
-
 const TAR = 'application/x-tar';
-
-/** The permission bits buildTar gives each kind of entry. */
-const TAR_MODES: Record<TarSource['kind'], number> = { file: 0o644, directory: 0o755, symlink: 0o777 };
 
 /** A file the fixture image has on every target (DESIGN.md, "The fixture image"). */
 const FIXTURE_FILE = '/etc/passwd';
@@ -78,47 +61,6 @@ function pathStat(res: ApiResponse, headerName: string): PathStat {
   return stat as PathStat;
 }
 
-/** The entries of a tar body; a body that is not a tar is the target's fault. */
-async function readTar(res: ApiResponse): Promise<TarEntry[]> {
-  const extract = tar.extract();
-  const entries: TarEntry[] = [];
-  const reading = (async () => {
-    for await (const entry of extract) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of entry) chunks.push(chunk as Buffer);
-      const { name, type, size, mode, linkname } = entry.header;
-      // Go's archive/tar writes the type bits into the mode field too (040755): only the permissions count
-      entries.push({ name, type: type ?? 'file', size: size ?? 0, mode: (mode ?? 0) & 0o7777, linkname: linkname ?? '', data: Buffer.concat(chunks) });
-    }
-  })();
-  extract.end(res.body);
-  try {
-    await reading;
-  } catch (error) {
-    throw new NonConformingResponse(`${res.describe()}: the body is not a tar archive: ${(error as Error).message}`);
-  }
-  return entries;
-}
-
-/** An uncompressed tar of the given entries, for PUT. */
-async function buildTar(sources: TarSource[]): Promise<Buffer> {
-  const pack = tar.pack();
-  const collected = (async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of pack) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  })();
-  const mtime = new Date();
-  for (const source of sources) {
-    const header = { name: source.name, mode: TAR_MODES[source.kind], mtime };
-    if (source.kind === 'file') pack.entry(header, source.data);
-    else if (source.kind === 'directory') pack.entry({ ...header, type: 'directory' });
-    else pack.entry({ ...header, type: 'symlink', linkname: source.target });
-  }
-  pack.finalize();
-  return collected;
-}
-
 function putTar({ engine }: CheckContext, id: string, query: Record<string, string | number>, body: Buffer): Promise<ApiResponse> {
   return engine.put(archivePath(id), { query, headers: { 'content-type': TAR }, body });
 }
@@ -136,11 +78,6 @@ async function fileContent(context: CheckContext, id: string, path: string): Pro
   const files = (await readTar(res)).filter((entry) => entry.type === 'file');
   context.expect(files.map((entry) => entry.name), `file entries of the tar of ${path}`).toHaveLength(1);
   return files[0]?.data ?? Buffer.alloc(0);
-}
-
-/** An entry name as a path relative to the top of the archive: `./passwd` and `passwd/` read as `passwd`. */
-function relativeName(name: string): string {
-  return name.replace(/^\.\//, '').replace(/\/$/, '');
 }
 
 check('archive.head.stat', {
