@@ -16,6 +16,7 @@ import { sendError, sendFailure } from './error-responses.ts';
 import { eventRoutes } from './event-routes.ts';
 import { execRoutes } from './exec-routes.ts';
 import { imageRoutes } from './image-routes.ts';
+import { imageTarballRoutes } from './image-tarball-routes.ts';
 import { RouteTable, type UpgradedConnection } from './route-table.ts';
 import { IDENTITY_HEADERS } from './server-identity.ts';
 import { systemRoutes } from './system-routes.ts';
@@ -27,7 +28,7 @@ export interface EngineServerOptions {
   dialect: Dialect;
 }
 
-const ROUTES = new RouteTable([...systemRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageRoutes]);
+const ROUTES = new RouteTable([...systemRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes]);
 
 /** An http.Server whose closeAllConnections also ends the connections handlers took over, which node no longer tracks. */
 class EngineServer extends Server {
