@@ -5,7 +5,7 @@
  * left out, and `<`, `>`, `&` escaped as Go's encoding/json escapes them.
  */
 import { createHash } from 'node:crypto';
-import type { HistoryEntry, ImageConfig } from './image.ts';
+import type { HealthConfig, HistoryEntry, ImageConfig } from './image.ts';
 import { formatTimestamp } from './timestamps.ts';
 
 /** What the document records about an image (names, parent and layers themselves live beside it). */
@@ -85,6 +85,7 @@ export function goConfig(config: ImageConfig): Record<string, unknown> {
     StdinOnce: config.StdinOnce,
     Env: config.Env.length > 0 ? config.Env : null,
     Cmd: config.Cmd,
+    ...(config.Healthcheck !== undefined && { Healthcheck: config.Healthcheck }),
     Image: config.Image,
     Volumes: config.Volumes,
     WorkingDir: config.WorkingDir,
@@ -122,6 +123,7 @@ function modelConfig(value: unknown): ImageConfig {
     StdinOnce: given.StdinOnce === true,
     Env: stringList(given.Env) ?? [],
     Cmd: stringList(given.Cmd),
+    ...(objectOrNull<HealthConfig>(given.Healthcheck) !== null && { Healthcheck: given.Healthcheck as HealthConfig }),
     Image: stringField(given.Image),
     Volumes: objectOrNull(given.Volumes),
     WorkingDir: stringField(given.WorkingDir),

@@ -2,6 +2,8 @@
  * Image names as the engine reads them: `busybox` is `busybox:latest`, and the default registry and
  * the `library/` namespace are implied, so `docker.io/library/busybox` names the same image.
  */
+import { InvalidParameterError } from './errors.ts';
+
 export interface ImageReference {
   /** familiar repository name: `busybox`, `alice/app`, `registry.test:5000/app` */
   repository: string;
@@ -9,6 +11,7 @@ export interface ImageReference {
   digest?: string;
 }
 
+const NAME_MAX_LENGTH = 255;
 const COMPONENT = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*';
 const REPOSITORY = new RegExp(`^(?:[a-zA-Z0-9.-]+(?::\\d+)?/)?${COMPONENT}(?:/${COMPONENT})*$`);
 const TAG = /^[\w][\w.-]{0,127}$/;
@@ -48,4 +51,29 @@ export function qualifiedName(familiar: string): string {
   const first = slash < 0 ? '' : familiar.slice(0, slash);
   if (/[.:]/.test(first) || first === 'localhost') return familiar;
   return slash < 0 ? `docker.io/library/${familiar}` : `docker.io/${familiar}`;
+}
+
+/** The familiar form of the reference as given: no `latest` added (what dockerd's tag events name). */
+export function familiarAsGiven(reference: ImageReference): string {
+  return `${reference.repository}${reference.tag === undefined ? '' : `:${reference.tag}`}${reference.digest === undefined ? '' : `@${reference.digest}`}`;
+}
+
+/** The reference `text` names; a malformed one is refused with dockerd's words. */
+export function checkedImageReference(text: string): ImageReference {
+  if (/^[a-f0-9]{64}$/.test(text)) throw new InvalidParameterError(`invalid repository name (${text}), cannot specify 64-byte hexadecimal strings`);
+  const reference = parseImageReference(text);
+  if (reference !== undefined) {
+    if (reference.repository.length > NAME_MAX_LENGTH) throw new InvalidParameterError(`repository name must not be more than ${NAME_MAX_LENGTH} characters`);
+    return reference;
+  }
+  if (text !== '' && parseImageReference(text.toLowerCase()) !== undefined) {
+    throw new InvalidParameterError('invalid reference format: repository name must be lowercase');
+  }
+  throw new InvalidParameterError('invalid reference format');
+}
+
+/** A tag as dockerd's reference.WithTag takes it. */
+export function checkedTag(tag: string): string {
+  if (!TAG.test(tag)) throw new InvalidParameterError('invalid tag format');
+  return tag;
 }

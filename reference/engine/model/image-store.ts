@@ -14,7 +14,7 @@ import { assembleImage } from './image-assembly.ts';
 import { imageIdOf, readImageDocument, writeImageDocument, type ImageDocumentFields } from './image-document.ts';
 import { ImageEvents } from './image-events.ts';
 import { chainIds, diffIdOf } from './image-layer-digests.ts';
-import { familiarString, parseImageReference, qualifiedName } from './image-reference.ts';
+import { checkedImageReference, familiarAsGiven, familiarString, parseImageReference, qualifiedName } from './image-reference.ts';
 import { removeImage, type ImageRemovalOptions, type ImageRemovalRecord, type ImageUsers, type RemovableImages } from './image-removal.ts';
 import { hexOfImageId, type Image, type NewImage } from './image.ts';
 import { matchesLabels } from './label-match.ts';
@@ -150,11 +150,10 @@ export class ImageStore implements RemovableImages {
 
   /**
    * Names the image `name` (`repo:tag`, `repo` for `repo:latest`, or `repo@digest`), taking the name
-   * off whichever image had it. Publishes `tag`.
+   * off whichever image had it. Publishes `tag`, named as given.
    */
   tag(image: Image, name: string): void {
-    const reference = parseImageReference(name);
-    if (reference === undefined) throw new InvalidParameterError(`invalid reference format: ${name}`);
+    const reference = checkedImageReference(name);
     const familiar = familiarString(reference);
     for (const other of this.images.values()) if (other !== image) removeName(other, familiar);
     const names = reference.digest === undefined ? image.repoTags : image.repoDigests;
@@ -162,7 +161,7 @@ export class ImageStore implements RemovableImages {
       names.push(familiar);
       names.sort((a, b) => compareStrings(qualifiedName(a), qualifiedName(b)));
     }
-    this.events.publish(image, 'tag', familiar);
+    this.events.publish(image, 'tag', familiarAsGiven(reference));
   }
 
   /** Takes one name off the image, without an event: removal decides which events a removal publishes. */

@@ -24,6 +24,7 @@ export interface ImageConfig {
   StdinOnce: boolean;
   Env: string[];
   Cmd: string[] | null;
+  Healthcheck?: HealthConfig;
   /** the name or id the container was created from ('' for an image's own config) */
   Image: string;
   Volumes: Record<string, object> | null;
@@ -32,6 +33,15 @@ export interface ImageConfig {
   OnBuild: string[] | null;
   Labels: Record<string, string>;
   StopSignal?: string;
+}
+
+/** HEALTHCHECK: the test (`["NONE"]`, `["CMD", …]`, `["CMD-SHELL", "…"]`) and its timings in nanoseconds, 0 for the default. */
+export interface HealthConfig {
+  Test: string[];
+  Interval?: number;
+  Timeout?: number;
+  StartPeriod?: number;
+  Retries?: number;
 }
 
 /** One step of an image's history, as its config document records it. */

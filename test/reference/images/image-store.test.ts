@@ -125,14 +125,14 @@ describe('adopt', () => {
 });
 
 describe('tag', () => {
-  test('moves the name off the image that had it and publishes tag with the name', async () => {
+  test('moves the name off the image that had it and publishes tag with the name as given', async () => {
     const { images, events } = store();
     const busybox = images.find('busybox');
     const image = await child(images, busybox);
     images.tag(image, 'busybox');
     expect(busybox.repoTags).toEqual([]);
     expect(image.repoTags).toEqual(['busybox:latest']);
-    expect(events.at(-1)).toMatchObject({ type: 'image', action: 'tag', actorId: image.id, attributes: { name: 'busybox:latest' } });
+    expect(events.at(-1)).toMatchObject({ type: 'image', action: 'tag', actorId: image.id, attributes: { name: 'busybox' } });
   });
 
   test('keeps names in the engine order: by full name, so library images before other hub repositories, registries last', () => {
