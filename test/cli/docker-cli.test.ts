@@ -3,110 +3,24 @@
  * and to 1.25 through DOCKER_API_VERSION: every command a user types in daily work, each asserted on
  * what it did (its output, its exit code, the container's state afterwards), not only on exiting 0.
  *
- * The CLI is `docker` on PATH, or SHIPSHAPE_DOCKER_CLI (Debian's docker.io puts 20.10 at
- * /usr/bin/docker). `exec -it` goes through a pseudo-terminal made by util-linux `script`.
- * Every CLI call has a deadline: a hang fails with the command named, not with the test's timeout.
+ * `exec -it` goes through a pseudo-terminal made by util-linux `script`.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../harness/wait-until.ts';
 import { readTar } from '../../reference/engine/filesystem/tar-io.ts';
+import { CLI_API_VERSIONS, CLI_NAME, DOCKER, dockerCliInstalled, runCli, SERVE_START_TIMEOUT_MS, serveReference, startCli, type ServedReference } from './docker-cli-process.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SHIPSHAPE = path.join(REPO_ROOT, 'bin/shipshape.js');
-const DOCKER = process.env.SHIPSHAPE_DOCKER_CLI ?? 'docker';
-const API_VERSIONS = ['1.24', '1.25'] as const;
-/** Long enough for a busy CI machine, short enough that a hang fails well before the test's own timeout. */
-const CALL_TIMEOUT_MS = 10_000;
-const SERVE_START_TIMEOUT_MS = 60_000;
-
-const cliProbe = spawnSync(DOCKER, ['--version'], { encoding: 'utf8' });
-const dockerCliInstalled = cliProbe.status === 0;
 const scriptInstalled = spawnSync('script', ['--version']).status === 0;
-if (!dockerCliInstalled) {
-  console.warn(`docker CLI tests skipped: \`${DOCKER} --version\` failed (${cliProbe.error?.message ?? cliProbe.stderr.trim()}); install docker.io or set SHIPSHAPE_DOCKER_CLI`);
-}
 if (dockerCliInstalled && !scriptInstalled) console.warn('docker exec -it test skipped: util-linux `script` is not installed');
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-interface CliRun {
-  /** resolves when the process exits; rejects naming the command when it outlives its deadline */
-  done: Promise<CliResult>;
-  write(text: string): void;
-  /** closes its stdin */
-  end(): void;
-  /** what it has printed so far */
-  stdout(): string;
-}
-
-/** Starts a command; its stdin stays open until the caller ends it. */
-function startCli(file: string, args: string[], env: NodeJS.ProcessEnv): CliRun {
-  const child = spawn(file, args, { env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const command = [file, ...args].join(' ');
-  const done = new Promise<CliResult>((resolve, reject) => {
-    // SIGKILL: the CLI forwards SIGTERM to the container (sig-proxy) and would go on waiting.
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`\`${command}\` did not finish within ${CALL_TIMEOUT_MS} ms; stdout ${JSON.stringify(stdout.slice(-300))}, stderr ${JSON.stringify(stderr.slice(-300))}`));
-    }, CALL_TIMEOUT_MS);
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? 128 + (os.constants.signals[signal ?? 'SIGKILL'] ?? 0), stdout, stderr });
-    });
-  });
-  return { done, write: (text) => child.stdin.write(text), end: () => child.stdin.end(), stdout: () => stdout };
-}
-
-/** Runs a command to its end with `input` as the whole of its stdin. */
-function runCli(file: string, args: string[], env: NodeJS.ProcessEnv, input = ''): Promise<CliResult> {
-  const run = startCli(file, args, env);
-  run.write(input);
-  run.end();
-  return run.done;
-}
-
-/** `shipshape serve --dialect docker` on a socket in `dir`; resolves with its URL once it prints it. */
-async function serveReference(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [SHIPSHAPE, 'serve', '--dialect', 'docker', '--engine', `unix://${path.join(dir, 'engine.sock')}`], { cwd: REPO_ROOT });
-  let printed = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (printed += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      printed += chunk;
-      const found = /^engine: (unix:\/\/\S+)$/m.exec(printed)?.[1];
-      if (found) resolve(found);
-    });
-    child.once('exit', (code) => reject(new Error(`shipshape serve exited ${code} before printing its URL: ${printed}`)));
-  });
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await once(child, 'exit');
-    },
-  };
-}
-
-describe.skipIf(!dockerCliInstalled)(`${cliProbe.stdout?.trim() || DOCKER} against shipshape serve --dialect docker`, { timeout: 30_000 }, () => {
+describe.skipIf(!dockerCliInstalled)(`${CLI_NAME} against shipshape serve --dialect docker`, { timeout: 30_000 }, () => {
   let dir: string;
-  let server: { url: string; stop(): Promise<void> };
+  let server: ServedReference;
 
-  // Starting `serve` transpiles the reference on first use: seconds on a busy two-core machine.
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shipshape-docker-cli-'));
     server = await serveReference(dir);
@@ -116,7 +30,7 @@ describe.skipIf(!dockerCliInstalled)(`${cliProbe.stdout?.trim() || DOCKER} again
     await fs.rm(dir, { recursive: true, force: true });
   });
 
-  describe.each(API_VERSIONS)('DOCKER_API_VERSION=%s', (version) => {
+  describe.each(CLI_API_VERSIONS)('DOCKER_API_VERSION=%s', (version) => {
     /** Container names are global to the one server: each version names its own. */
     const named = (name: string) => `cli${version.replace('.', '')}-${name}`;
     const env = () => ({ ...process.env, DOCKER_HOST: server.url, DOCKER_API_VERSION: version, DOCKER_CONFIG: path.join(dir, 'docker-config') });

@@ -1,0 +1,102 @@
+/**
+ * The docker CLI and `shipshape serve` as child processes, for the project tests that drive the real
+ * CLI against the reference. The CLI is `docker` on PATH, or SHIPSHAPE_DOCKER_CLI (Debian's docker.io
+ * puts 20.10 at /usr/bin/docker). Every CLI call has a deadline: a hang fails with the command named,
+ * not with the test's timeout.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SHIPSHAPE = path.join(REPO_ROOT, 'bin/shipshape.js');
+export const DOCKER = process.env.SHIPSHAPE_DOCKER_CLI ?? 'docker';
+export const CLI_API_VERSIONS = ['1.24', '1.25'] as const;
+/** Long enough for a busy CI machine, short enough that a hang fails well before the test's own timeout. */
+export const CALL_TIMEOUT_MS = 10_000;
+/** Starting `serve` transpiles the reference on first use: seconds on a busy two-core machine. */
+export const SERVE_START_TIMEOUT_MS = 60_000;
+
+export const cliProbe = spawnSync(DOCKER, ['--version'], { encoding: 'utf8' });
+export const dockerCliInstalled = cliProbe.status === 0;
+if (!dockerCliInstalled) {
+  console.warn(`docker CLI tests skipped: \`${DOCKER} --version\` failed (${cliProbe.error?.message ?? cliProbe.stderr.trim()}); install docker.io or set SHIPSHAPE_DOCKER_CLI`);
+}
+/** what the suites' `describe` calls itself: the CLI's own version line */
+export const CLI_NAME = cliProbe.stdout?.trim() || DOCKER;
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliRun {
+  /** resolves when the process exits; rejects naming the command when it outlives its deadline */
+  done: Promise<CliResult>;
+  write(text: string): void;
+  /** closes its stdin */
+  end(): void;
+  /** what it has printed so far */
+  stdout(): string;
+}
+
+/** Starts a command; its stdin stays open until the caller ends it. */
+export function startCli(file: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = CALL_TIMEOUT_MS): CliRun {
+  const child = spawn(file, args, { env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const command = [file, ...args].join(' ');
+  const done = new Promise<CliResult>((resolve, reject) => {
+    // SIGKILL: the CLI forwards SIGTERM to the container (sig-proxy) and would go on waiting.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`\`${command}\` did not finish within ${timeoutMs} ms; stdout ${JSON.stringify(stdout.slice(-300))}, stderr ${JSON.stringify(stderr.slice(-300))}`));
+    }, timeoutMs);
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? 128 + (os.constants.signals[signal ?? 'SIGKILL'] ?? 0), stdout, stderr });
+    });
+  });
+  return { done, write: (text) => child.stdin.write(text), end: () => child.stdin.end(), stdout: () => stdout };
+}
+
+/** Runs a command to its end with `input` as the whole of its stdin. */
+export function runCli(file: string, args: string[], env: NodeJS.ProcessEnv, input = '', timeoutMs = CALL_TIMEOUT_MS): Promise<CliResult> {
+  const run = startCli(file, args, env, timeoutMs);
+  run.write(input);
+  run.end();
+  return run.done;
+}
+
+export interface ServedReference {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** `shipshape serve --dialect docker` on a socket in `dir`; resolves with its URL once it prints it. */
+export async function serveReference(dir: string): Promise<ServedReference> {
+  const child = spawn(process.execPath, [SHIPSHAPE, 'serve', '--dialect', 'docker', '--engine', `unix://${path.join(dir, 'engine.sock')}`], { cwd: REPO_ROOT });
+  let printed = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (printed += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      printed += chunk;
+      const found = /^engine: (unix:\/\/\S+)$/m.exec(printed)?.[1];
+      if (found) resolve(found);
+    });
+    child.once('exit', (code) => reject(new Error(`shipshape serve exited ${code} before printing its URL: ${printed}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
+}
