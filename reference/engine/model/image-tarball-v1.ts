@@ -8,8 +8,9 @@
  * field order is written back in the same order and hashes to the same ids.
  */
 import { createHash } from 'node:crypto';
-import { goJson } from './image-document.ts';
+import { goConfig, goJson } from './image-document.ts';
 import { chainIds } from './image-layer-digests.ts';
+import { emptyImageConfig } from './image.ts';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -19,25 +20,7 @@ const V1_LOWER_CREATED = '1970-01-01T00:00:00Z';
 const GO_ZERO_TIME = '0001-01-01T00:00:00Z';
 
 /** Go's zero container.Config, as V1Image's `container_config` (never omitted) marshals it. */
-const ZERO_CONTAINER_CONFIG: JsonObject = {
-  Hostname: '',
-  Domainname: '',
-  User: '',
-  AttachStdin: false,
-  AttachStdout: false,
-  AttachStderr: false,
-  Tty: false,
-  OpenStdin: false,
-  StdinOnce: false,
-  Env: null,
-  Cmd: null,
-  Image: '',
-  Volumes: null,
-  WorkingDir: '',
-  Entrypoint: null,
-  OnBuild: null,
-  Labels: null,
-};
+const ZERO_CONTAINER_CONFIG = goConfig(emptyImageConfig());
 
 /** The string fields of Go's image.V1Image that are left out when empty, in its field order around the others. */
 const V1_HEAD = ['id', 'parent', 'comment'] as const;
