@@ -1,0 +1,97 @@
+/**
+ * POST /commit (spec/2 §4.1): 201 {Id}; the committed image holds what the container wrote and runs;
+ * comment, author, changes and the config body shape the image; pause leaves a running container
+ * running; an unknown container is 404.
+ */
+import { check } from '../../harness/check.ts';
+import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
+import { COMMIT_RESPONSE_SCHEMA } from '../../harness/schemas/image-schemas.ts';
+import { until } from '../../harness/wait-until.ts';
+import { containerState, exitedContainer, startedContainer } from '../container-steps.ts';
+import { expectErrorBodyOfVersion } from '../error-body.ts';
+import { commit, imageOutput, inspectImage, uniqueImageName } from '../image-steps.ts';
+
+check('images.commit.run', {
+  title: 'POST /commit answers 201 {Id}, and a container of the committed image sees the file the committed container wrote',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state', 'schema'],
+}, async (context) => {
+  const container = await exitedContainer(context, { Cmd: ['sh', '-c', 'echo written > /made.txt'] });
+  const name = uniqueImageName(context, 'commit');
+  const res = await commit(context, container, { name });
+  context.expect(res.status, 'status').toBe(201);
+  assertMatchesSchema(res.json(), COMMIT_RESPONSE_SCHEMA, 'the commit response');
+  context.expect(await imageOutput(context, name, ['cat', '/made.txt']), 'cat /made.txt in the committed image').toBe('written\n');
+});
+
+check('images.commit.options', {
+  title: 'commit records comment, author, the parent and source container, applies changes (ENV, EXPOSE) and takes Cmd, Labels and WorkingDir from the config body',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const { expect, session } = context;
+  const container = await exitedContainer(context, { Cmd: ['true'] });
+  const res = await commit(context, container, {
+    query: { comment: 'a comment', author: 'shipshape <checks@example.invalid>', changes: ['ENV COMMITTED=yes', 'EXPOSE 8080'] },
+    config: { Cmd: ['cat', '/etc/passwd'], Labels: { 'shipshape.committed': 'yes' }, WorkingDir: '/tmp' },
+  });
+  expect(res.status, 'status').toBe(201);
+  const image = await inspectImage(context, res.json<{ Id: string }>().Id);
+  const fixture = await inspectImage(context, session.fixtureImage);
+  const config = image.Config ?? {};
+  const seen = {
+    Comment: image.Comment,
+    Author: image.Author,
+    Parent: image.Parent,
+    Container: image.Container,
+    Cmd: config.Cmd,
+    WorkingDir: config.WorkingDir,
+    label: config.Labels?.['shipshape.committed'],
+    env: (config.Env ?? []).includes('COMMITTED=yes'),
+    exposed: Object.keys(config.ExposedPorts ?? {}),
+  };
+  expect(seen, 'the committed image').toEqual({
+    Comment: 'a comment',
+    Author: 'shipshape <checks@example.invalid>',
+    Parent: fixture.Id,
+    Container: container,
+    Cmd: ['cat', '/etc/passwd'],
+    WorkingDir: '/tmp',
+    label: 'yes',
+    env: true,
+    exposed: ['8080/tcp'],
+  });
+});
+
+check('images.commit.pause', {
+  title: 'commit with pause=1 of a running container answers 201 and leaves the container running, not paused',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const { engine, expect } = context;
+  const container = await startedContainer(context, { Cmd: ['sh', '-c', 'echo running > /made.txt; echo ready; sleep 300'] });
+  await until(
+    async () => (await engine.get(`/containers/${container}/logs`, { query: { stdout: 1 } })).body.includes('ready'),
+    (ready) => ready,
+    { what: 'the container to write its file' },
+  );
+  const res = await commit(context, container, { name: uniqueImageName(context, 'commit'), query: { pause: 1 } });
+  expect(res.status, 'status').toBe(201);
+  const state = await containerState(context, container);
+  expect({ Running: state.Running, Paused: state.Paused }, 'the container after the commit').toEqual({ Running: true, Paused: false });
+  expect(await imageOutput(context, res.json<{ Id: string }>().Id, ['cat', '/made.txt']), 'cat /made.txt in the committed image').toBe('running\n');
+});
+
+check('images.commit.unknown-container', {
+  title: 'committing a container the target does not have answers 404 with the error body of the version',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['error'],
+}, async (context) => {
+  const res = await commit(context, context.make.uniqueName('missing'), {});
+  context.expect(res.status, 'status').toBe(404);
+  expectErrorBodyOfVersion(context, res);
+});

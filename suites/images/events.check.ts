@@ -1,0 +1,113 @@
+/**
+ * The image events (spec/2 §6): tag when an image gets a name, untag when a name comes off, delete
+ * when the image goes, import when one is imported. Read from GET /events as it streams, from a time
+ * the daemon itself gave (GET /info SystemTime) so that no event falls between subscribing and acting.
+ */
+import { check, type CheckContext } from '../../harness/check.ts';
+import { openStream, type StreamedResponse } from '../../harness/client/streamed-response.ts';
+import { committedImage, exportedRootfs, importImage, inspectImage, removeImage, tagImage, uniqueImageName } from '../image-steps.ts';
+
+interface EventView {
+  /** legacy name of Action */
+  status?: string;
+  /** legacy name of Actor.ID */
+  id?: string;
+  Action?: string;
+  Actor?: { ID?: string };
+}
+
+function actionOf(event: EventView): string | undefined {
+  return event.Action ?? event.status;
+}
+
+function subjectOf(event: EventView): string | undefined {
+  return event.Actor?.ID ?? event.id;
+}
+
+/** The daemon's clock in whole seconds: `since` is judged by it, not by this machine's. */
+async function daemonSeconds({ engine, expect }: CheckContext): Promise<number> {
+  const res = await engine.unversioned.get('/info');
+  expect(res.status, 'GET /info status').toBe(200);
+  return Math.floor(Date.parse(res.json<{ SystemTime: string }>().SystemTime) / 1000);
+}
+
+/** Image events from `since`, read as they stream; `image` narrows them to one image id. */
+async function imageEvents(context: CheckContext, since: number, image?: string): Promise<StreamedResponse> {
+  const filters = JSON.stringify({ type: ['image'], ...(image ? { image: [image] } : {}) });
+  const stream = await openStream(context.engine, context.session.target.connection, '/events', { since, filters });
+  context.expect(stream.status, 'GET /events status').toBe(200);
+  return stream;
+}
+
+/** Waits until the events of `subject` include `last`; returns their actions in order. */
+async function actionsUntil(stream: StreamedResponse, subject: string, last: string): Promise<string[]> {
+  const actions = () =>
+    stream
+      .jsonObjects<EventView>()
+      .filter((event) => subjectOf(event) === subject)
+      .map((event) => actionOf(event) ?? '');
+  await stream.waitFor(() => {
+    try {
+      return actions().includes(last);
+    } catch {
+      return false;
+    }
+  });
+  return actions();
+}
+
+check('images.events.tag-untag', {
+  title: 'tagging an image emits tag and taking that name off emits untag, with the image id, and no delete while it keeps a name',
+  spec: '2 §6',
+  since: '1.18',
+  tags: ['stream', 'state'],
+}, async (context) => {
+  const id = await committedImage(context, { cmd: ['true'], name: uniqueImageName(context) });
+  const stream = await imageEvents(context, await daemonSeconds(context), id);
+  try {
+    const extra = uniqueImageName(context, 'extra');
+    context.expect((await tagImage(context, id, extra)).status, 'POST /images/{id}/tag status').toBe(201);
+    context.expect((await removeImage(context, extra)).status, `DELETE /images/${extra} status`).toBe(200);
+    const actions = await actionsUntil(stream, id, 'untag');
+    context.expect({ tagThenUntag: actions.lastIndexOf('untag') > actions.indexOf('tag') && actions.includes('tag'), delete: actions.includes('delete') }, `actions of the image's events: ${JSON.stringify(actions)}`).toEqual({ tagThenUntag: true, delete: false });
+  } finally {
+    stream.close();
+  }
+});
+
+check('images.events.delete', {
+  title: 'deleting the last name of an image emits untag, then delete, with the image id',
+  spec: '2 §6',
+  since: '1.18',
+  tags: ['stream', 'state'],
+}, async (context) => {
+  const name = uniqueImageName(context);
+  const id = await committedImage(context, { cmd: ['true'], name });
+  const stream = await imageEvents(context, await daemonSeconds(context), id);
+  try {
+    context.expect((await removeImage(context, name)).status, `DELETE /images/${name} status`).toBe(200);
+    const actions = await actionsUntil(stream, id, 'delete');
+    context.expect(actions.filter((action) => action !== 'tag'), `actions of the image's events: ${JSON.stringify(actions)}`).toEqual(['untag', 'delete']);
+  } finally {
+    stream.close();
+  }
+});
+
+check('images.events.import', {
+  title: 'importing an image emits import with the new image id',
+  spec: '2 §6',
+  since: '1.18',
+  tags: ['stream', 'state'],
+}, async (context) => {
+  const rootfs = await exportedRootfs(context, 'true');
+  const stream = await imageEvents(context, await daemonSeconds(context));
+  try {
+    const name = uniqueImageName(context, 'import');
+    context.expect((await importImage(context, rootfs, name)).status, 'POST /images/create?fromSrc=- status').toBe(200);
+    const { Id } = await inspectImage(context, name);
+    const actions = await actionsUntil(stream, Id, 'import');
+    context.expect(actions, `actions of the imported image's events: ${JSON.stringify(actions)}`).toContain('import');
+  } finally {
+    stream.close();
+  }
+});

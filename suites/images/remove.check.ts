@@ -1,0 +1,193 @@
+/**
+ * DELETE /images/{name} (spec/2 §4.1, §2.1 remove response): a name comes off (Untagged), the image
+ * goes when its last name does (Deleted, after the Untagged entries), an id with names in several
+ * repositories needs force, an image a container uses is a 409 conflict (force overrides a stopped
+ * container), and untagged parents go with their last child unless noprune.
+ */
+import { check, type CheckContext } from '../../harness/check.ts';
+import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
+import { DELETE_RESPONSE_SCHEMA } from '../../harness/schemas/image-schemas.ts';
+import { startContainer } from '../container-steps.ts';
+import { expectErrorBodyOfVersion } from '../error-body.ts';
+import { committedImage, imageStatus, removeImage, tagImage, uniqueImageName } from '../image-steps.ts';
+
+type RemoveItem = { Untagged?: string; Deleted?: string };
+
+/** DELETE that must answer 200 with the remove response; returns its items. */
+async function removed(context: CheckContext, name: string, query: Record<string, number> = {}): Promise<RemoveItem[]> {
+  const res = await removeImage(context, name, query);
+  context.expect(res.status, `DELETE /images/${name} status`).toBe(200);
+  const items = res.json<RemoveItem[]>();
+  assertMatchesSchema(items, DELETE_RESPONSE_SCHEMA, 'the remove response');
+  return items;
+}
+
+/** An image of the check's own under `names` (the first given by the commit, the rest by tagging); returns its id. */
+async function namedImage(context: CheckContext, names: string[]): Promise<string> {
+  const [first, ...rest] = names;
+  const id = await committedImage(context, { cmd: ['true'], name: first });
+  for (const name of rest) {
+    const res = await tagImage(context, id, name);
+    context.expect(res.status, `POST /images/{id}/tag status (naming ${name})`).toBe(201);
+  }
+  return id;
+}
+
+/** The ids in Deleted entries, without the `sha256:` a target may or may not put before them. */
+function deletedIds(items: RemoveItem[]): string[] {
+  return items.flatMap((item) => (item.Deleted ? [item.Deleted.replace(/^sha256:/, '')] : []));
+}
+
+function bare(id: string): string {
+  return id.replace(/^sha256:/, '');
+}
+
+check('images.delete.untag', {
+  title: 'deleting one of two names of an image answers [{Untagged: name}] and keeps the image under the other',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state', 'schema'],
+}, async (context) => {
+  const [kept, dropped] = [uniqueImageName(context), uniqueImageName(context)];
+  await namedImage(context, [kept, dropped]);
+  const items = await removed(context, dropped);
+  context.expect(items, 'the remove response').toEqual([{ Untagged: dropped }]);
+  context.expect({ kept: await imageStatus(context, kept), dropped: await imageStatus(context, dropped) }, 'GET /images/{name}/json statuses after').toEqual({ kept: 200, dropped: 404 });
+});
+
+check('images.delete.last-name', {
+  title: 'deleting the last name of an image answers Untagged for the name, then Deleted for the image, which is gone',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const name = uniqueImageName(context);
+  const id = await namedImage(context, [name]);
+  const items = await removed(context, name);
+  context.expect(items[0], 'the first entry').toEqual({ Untagged: name });
+  context.expect(deletedIds(items.slice(1)), 'the Deleted entries after it').toContain(bare(id));
+  const kinds = items.map((item) => (item.Untagged !== undefined ? 'Untagged' : 'Deleted'));
+  context.expect(kinds, 'the kinds of the entries, in order').toEqual([...kinds].sort((a, b) => (a === b ? 0 : a === 'Untagged' ? -1 : 1)));
+  context.expect(await imageStatus(context, id), 'GET /images/{id}/json status after').toBe(404);
+});
+
+/** An image named in two repositories, for the rules of deleting by id. */
+async function imageInTwoRepositories(context: CheckContext): Promise<{ id: string; names: string[] }> {
+  const names = [uniqueImageName(context, 'a'), uniqueImageName(context, 'b')];
+  return { id: await namedImage(context, names), names };
+}
+
+check('images.delete.by-id-conflict', {
+  title: 'deleting by id an image named in several repositories answers 409 without force, and the image stays',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state', 'error'],
+}, async (context) => {
+  const { id } = await imageInTwoRepositories(context);
+  const res = await removeImage(context, id);
+  context.expect(res.status, 'status').toBe(409);
+  expectErrorBodyOfVersion(context, res);
+  context.expect(await imageStatus(context, id), 'GET /images/{id}/json status after').toBe(200);
+});
+
+check('images.delete.by-id-force', {
+  title: 'deleting by id with force an image named in several repositories untags every name, then deletes it',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const { id, names } = await imageInTwoRepositories(context);
+  const items = await removed(context, id, { force: 1 });
+  const untagged = items.flatMap((item) => (item.Untagged ? [item.Untagged] : []));
+  context.expect(untagged.sort(), 'the Untagged entries').toEqual([...names].sort());
+  context.expect(deletedIds(items), 'the Deleted entries').toContain(bare(id));
+});
+
+check('images.delete.in-use', {
+  title: 'deleting the image a container was created from answers 409 without force, and the image stays',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state', 'error'],
+}, async (context) => {
+  const name = uniqueImageName(context);
+  const id = await namedImage(context, [name]);
+  await context.make.container({ Image: name, Cmd: ['true'] });
+  const res = await removeImage(context, name);
+  context.expect(res.status, 'status').toBe(409);
+  expectErrorBodyOfVersion(context, res);
+  context.expect(await imageStatus(context, id), 'GET /images/{id}/json status after').toBe(200);
+});
+
+check('images.delete.in-use-running', {
+  title: 'deleting with force the image of a running container answers 409, and the image stays',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state', 'error'],
+}, async (context) => {
+  const name = uniqueImageName(context);
+  const id = await namedImage(context, [name]);
+  await startContainer(context, await context.make.container({ Image: name, Cmd: ['sleep', '300'] }));
+  const res = await removeImage(context, id, { force: 1 });
+  context.expect(res.status, 'status').toBe(409);
+  context.expect(await imageStatus(context, id), 'GET /images/{id}/json status after').toBe(200);
+});
+
+check('images.delete.force-stopped-container', {
+  title: 'deleting with force the image of a stopped container untags and deletes it; the container stays',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const name = uniqueImageName(context);
+  const id = await namedImage(context, [name]);
+  const container = await context.make.container({ Image: name, Cmd: ['true'] });
+  const items = await removed(context, name, { force: 1 });
+  context.expect(items[0], 'the first entry').toEqual({ Untagged: name });
+  context.expect(deletedIds(items), 'the Deleted entries').toContain(bare(id));
+  context.expect((await context.engine.get(`/containers/${container}/json`)).status, 'GET /containers/{id}/json status after').toBe(200);
+});
+
+/** A child image (named) of an untagged parent image, both the check's own. */
+async function childOfUntaggedParent(context: CheckContext): Promise<{ parent: string; child: string; name: string }> {
+  const parent = await committedImage(context, { cmd: ['touch', '/parent'] });
+  const name = uniqueImageName(context);
+  const child = await committedImage(context, { from: parent, cmd: ['touch', '/child'], name });
+  return { parent, child, name };
+}
+
+check('images.delete.prunes-parents', {
+  title: 'deleting the last name of an image also deletes its untagged parent',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const { parent, child, name } = await childOfUntaggedParent(context);
+  const items = await removed(context, name);
+  // Deleted entries may also name the layers that went (dockerd lists them): only the images are judged.
+  context.expect(deletedIds(items), 'the Deleted entries').toEqual(context.expect.arrayContaining([bare(child), bare(parent)]));
+  context.expect(await imageStatus(context, parent), 'GET /images/{parent}/json status after').toBe(404);
+});
+
+check('images.delete.noprune', {
+  title: 'deleting with noprune=1 the last name of an image deletes it and keeps its untagged parent',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const { parent, child, name } = await childOfUntaggedParent(context);
+  const items = await removed(context, name, { noprune: 1 });
+  const deleted = deletedIds(items);
+  context.expect({ child: deleted.includes(bare(child)), parent: deleted.includes(bare(parent)) }, `the images among the Deleted entries ${JSON.stringify(deleted)}`).toEqual({ child: true, parent: false });
+  context.expect(await imageStatus(context, parent), 'GET /images/{parent}/json status after').toBe(200);
+});
+
+check('images.delete.unknown', {
+  title: 'deleting an image the target does not have answers 404 with the error body of the version',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['error'],
+}, async (context) => {
+  const res = await removeImage(context, uniqueImageName(context, 'missing'));
+  context.expect(res.status, 'status').toBe(404);
+  expectErrorBodyOfVersion(context, res);
+});

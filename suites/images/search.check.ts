@@ -1,0 +1,61 @@
+/**
+ * GET /images/search (spec/2 §2.1 search item, §4.1): the registry index's answer for a term, with
+ * limit and filters. A live daemon asks its index over the network: these checks need the
+ * `registry-index` capability, which the harness finds by searching once before the run.
+ */
+import { check, type CheckContext } from '../../harness/check.ts';
+import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
+import { SEARCH_ITEM_SCHEMA } from '../../harness/schemas/image-schemas.ts';
+import type { Query } from '../../harness/client/engine-client.ts';
+
+/** A term any index has results for: the fixture image's own name. */
+const TERM = 'busybox';
+
+interface SearchItem {
+  name: string;
+  star_count: number;
+  is_official: boolean;
+}
+
+async function search(context: CheckContext, query: Query): Promise<SearchItem[]> {
+  const res = await context.engine.get('/images/search', { query: { term: TERM, ...query } });
+  context.expect(res.status, `GET /images/search?${new URLSearchParams(query as Record<string, string>)} status`).toBe(200);
+  return res.json<SearchItem[]>();
+}
+
+check('images.search.schema', {
+  title: 'GET /images/search answers an array of {description, is_official, is_automated, name, star_count}',
+  spec: '2 §2.1',
+  since: '1.18',
+  tags: ['schema'],
+  requires: ['registry-index'],
+}, async (context) => {
+  const items = await search(context, {});
+  context.expect(items.length, `results for ${TERM}`).toBeGreaterThan(0);
+  assertMatchesSchema(items, { type: 'array', items: SEARCH_ITEM_SCHEMA }, 'the search answer');
+});
+
+check('images.search.limit', {
+  title: 'search with limit=2 answers at most two results',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state'],
+  requires: ['registry-index'],
+}, async (context) => {
+  const items = await search(context, { limit: 2 });
+  context.expect(items.length, `results with limit=2: ${JSON.stringify(items.map((item) => item.name))}`).toBeLessThanOrEqual(2);
+  context.expect(items.length, 'results with limit=2').toBeGreaterThan(0);
+});
+
+check('images.search.filters', {
+  title: 'search filters stars=N and is-official=true keep only results with that many stars and official ones',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state'],
+  requires: ['registry-index'],
+}, async (context) => {
+  const starred = await search(context, { filters: JSON.stringify({ stars: ['3'] }) });
+  const official = await search(context, { filters: JSON.stringify({ 'is-official': ['true'] }) });
+  const seen = { fewStars: starred.filter((item) => item.star_count < 3).map((item) => item.name), unofficial: official.filter((item) => !item.is_official).map((item) => item.name) };
+  context.expect(seen, 'results the filters should have left out').toEqual({ fewStars: [], unofficial: [] });
+});

@@ -1,0 +1,93 @@
+/**
+ * POST /images/{name}/tag (spec/2 §4.1): 201 with no body, the new name reaches the same image, a
+ * name moves off the image it was on (up to 1.23 only with force; without it that is a conflict), an
+ * unknown image is 404 and an invalid name 400.
+ */
+import { check, type CheckContext } from '../../harness/check.ts';
+import { expectErrorBodyOfVersion } from '../error-body.ts';
+import { committedImage, inspectImage, tagImage, taggedFixture, uniqueImageName } from '../image-steps.ts';
+
+check('images.tag.created', {
+  title: 'POST /images/{name}/tag answers 201 with no body, and the new name refers to the same image',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const { expect, session } = context;
+  const name = uniqueImageName(context, 't');
+  const res = await tagImage(context, session.fixtureImage, name);
+  expect(res.status, 'status').toBe(201);
+  expect(res.text(), 'body').toBe('');
+  const [tagged, fixture] = [await inspectImage(context, name), await inspectImage(context, session.fixtureImage)];
+  expect(tagged.Id, `id of ${name}`).toBe(fixture.Id);
+});
+
+check('images.tag.unknown-image', {
+  title: 'tagging an image the target does not have answers 404 with the error body of the version',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['error'],
+}, async (context) => {
+  const res = await tagImage(context, uniqueImageName(context, 'missing'), uniqueImageName(context, 't'));
+  context.expect(res.status, 'status').toBe(404);
+  expectErrorBodyOfVersion(context, res);
+});
+
+check('images.tag.invalid-name', {
+  title: 'tagging with an invalid repository (upper case) or tag (a `!`) answers 400',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['error'],
+}, async (context) => {
+  const { expect, make, session } = context;
+  const badRepo = await tagImage(context, session.fixtureImage, `${make.uniqueName('T').toUpperCase()}:latest`);
+  const badTag = await tagImage(context, session.fixtureImage, `${make.uniqueName('t')}:bad!tag`);
+  expect({ badRepo: badRepo.status, badTag: badTag.status }, 'statuses for an upper-case repository and a tag with `!`').toEqual({ badRepo: 400, badTag: 400 });
+  expectErrorBodyOfVersion(context, badRepo);
+});
+
+/** A name on the fixture image, and an image of the check's own that the name is then given to. */
+async function nameToMove(context: CheckContext): Promise<{ name: string; fixtureId: string; ownId: string }> {
+  const name = await taggedFixture(context);
+  const ownId = await committedImage(context, { cmd: ['true'] });
+  const fixtureId = (await inspectImage(context, context.session.fixtureImage)).Id;
+  return { name, fixtureId, ownId };
+}
+
+check('images.tag.moves', {
+  title: 'from 1.24 tagging with a name another image has moves the name to the tagged image',
+  spec: '2 §4.1',
+  since: '1.24',
+  tags: ['state'],
+}, async (context) => {
+  const { name, ownId } = await nameToMove(context);
+  const res = await tagImage(context, ownId, name);
+  context.expect(res.status, 'status').toBe(201);
+  context.expect((await inspectImage(context, name)).Id, `the image ${name} names now`).toBe(ownId);
+});
+
+check('images.tag.force-moves', {
+  title: 'up to 1.23 tagging with force=1 and a name another image has moves the name to the tagged image',
+  spec: '2 §4.1',
+  since: '1.18',
+  until: '1.23',
+  tags: ['state'],
+}, async (context) => {
+  const { name, ownId } = await nameToMove(context);
+  const res = await tagImage(context, ownId, name, { force: 1 });
+  context.expect(res.status, 'status').toBe(201);
+  context.expect((await inspectImage(context, name)).Id, `the image ${name} names now`).toBe(ownId);
+});
+
+check('images.tag.conflict', {
+  title: 'up to 1.23 tagging without force with a name another image has answers 409 and leaves the name where it was',
+  spec: '2 §4.1',
+  since: '1.18',
+  until: '1.23',
+  tags: ['state', 'error'],
+}, async (context) => {
+  const { name, fixtureId, ownId } = await nameToMove(context);
+  const res = await tagImage(context, ownId, name);
+  context.expect(res.status, 'status').toBe(409);
+  context.expect((await inspectImage(context, name)).Id, `the image ${name} names now`).toBe(fixtureId);
+});
