@@ -1,13 +1,24 @@
-/** Image endpoints (spec/2 §4.1): list and inspect, for now. */
+/** Image endpoints (spec/2 §4.1) but build and the tarballs: list, inspect, create (import, pull), push, search. */
+import { buffer } from 'node:stream/consumers';
 import { InvalidParameterError } from '../model/errors.ts';
+import { BadArchiveError, importArchive, planImport, type ImportPlan } from '../model/image-import.ts';
+import { checkedImageReference, checkedTag, type ImageReference } from '../model/image-reference.ts';
+import { pullImage, pushAnnouncement, RegistryUnreachableError, registryHost } from '../model/image-registry.ts';
+import { DEFAULT_SEARCH_LIMIT, searchImages } from '../model/image-search.ts';
+import type { EngineModel } from '../model/engine-model.ts';
 import { parseBooleanQuery } from './boolean-query.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { imageInspect, imageSummary } from './image-views.ts';
+import { downloadImportSource } from './import-download.ts';
+import { JsonMessageStream } from './json-messages.ts';
+import { readBodyText } from './json-body.ts';
+import { registryAuth } from './registry-auth-header.ts';
 import { sendJson } from './replies.ts';
-import type { Route } from './route-table.ts';
+import type { Route, RouteContext } from './route-table.ts';
 
 /** dockerd's image list filters; those it knows that the reference does not apply yet answer 501. */
 const LIST_FILTERS = { applied: ['dangling', 'label', 'reference'], notYet: ['before', 'since'] } as const;
+const SEARCH_FILTERS = { applied: ['is-automated', 'is-official', 'stars'], notYet: [] } as const;
 
 export const imageRoutes: Route[] = [
   {
@@ -28,12 +39,97 @@ export const imageRoutes: Route[] = [
       sendJson(response, 200, images.map((image) => imageSummary(image, version, withDigests)));
     },
   },
+  { method: 'POST', path: '/images/create', handle: createImage },
+  { method: 'GET', path: '/images/search', handle: search },
   {
     method: 'GET',
     path: '/images/{name*}/json',
     handle: ({ response, model, params, version }) => sendJson(response, 200, imageInspect(model.images.find(params.name ?? ''), version)),
   },
+  { method: 'POST', path: '/images/{name*}/push', handle: push },
 ];
+
+/** fromImage pulls (which needs a registry); otherwise fromSrc imports, `-` from the body. */
+async function createImage({ request, response, model, query }: RouteContext): Promise<void> {
+  const fromImage = query.get('fromImage');
+  if (fromImage) {
+    // parsed as dockerd parses it (a malformed one counts as none); the registry is never reached to use it
+    registryAuth(request.headers['x-registry-auth']);
+    pullImage(pullReference(fromImage, query.get('tag') ?? ''));
+  }
+  const source = query.get('fromSrc') ?? '';
+  const plan = planImport({
+    source: source === '-' || source.includes('://') ? source : `http://${source}`,
+    repo: query.get('repo') ?? '',
+    tag: query.get('tag') ?? '',
+    message: query.get('message') ?? '',
+    changes: query.getAll('changes'),
+  });
+  const messages = new JsonMessageStream(response);
+  if (source === '-') {
+    const image = await importArchive(model.images, plan, await buffer(request));
+    messages.begin();
+    messages.status(image.id);
+    return messages.end();
+  }
+  const download = await downloadImportSource(source);
+  messages.begin();
+  messages.status(`Downloading from ${download.url}`);
+  messages.progress('Importing', '', download.archive.length, download.total);
+  await importFromStream(model, plan, download.archive, messages);
+}
+
+/** Once the stream has begun, a bad tar is reported in it. */
+async function importFromStream(model: EngineModel, plan: ImportPlan, archive: Buffer, messages: JsonMessageStream): Promise<void> {
+  try {
+    messages.status((await importArchive(model.images, plan, archive)).id);
+  } catch (error) {
+    if (!(error instanceof BadArchiveError)) throw error;
+    messages.error(error.message);
+  }
+  messages.end();
+}
+
+/** dockerd drops a trailing `:`; `tag` may be a digest. */
+function pullReference(fromImage: string, tag: string): ImageReference {
+  const reference = checkedImageReference(fromImage.replace(/:$/, ''));
+  if (tag === '') return reference;
+  if (/^[a-z0-9]+(?:[.+_-][a-z0-9]+)*:[a-fA-F0-9]{32,}$/.test(tag)) return { repository: reference.repository, digest: tag };
+  return { repository: reference.repository, tag: checkedTag(tag) };
+}
+
+/**
+ * A push needs credentials: the header, or (older clients) an AuthConfig body. Then the stream
+ * begins and fails, as dockerd's does without a registry: the image is not here, or the registry
+ * cannot be reached.
+ */
+async function push({ request, response, model, params, query }: RouteContext): Promise<void> {
+  if (registryAuth(request.headers['x-registry-auth']) === undefined) {
+    const body = await readBodyText(request);
+    if (body.trim() === '') throw new InvalidParameterError('Bad parameters and missing X-Registry-Auth: EOF');
+  }
+  const named = checkedImageReference(params.name ?? '');
+  const tag = query.get('tag');
+  const reference = tag ? { repository: named.repository, tag: checkedTag(tag) } : named;
+  const messages = new JsonMessageStream(response);
+  messages.begin();
+  messages.status(pushAnnouncement(reference));
+  const local = model.images.list({ reference: [reference.tag === undefined ? reference.repository : `${reference.repository}:${reference.tag}`] });
+  messages.error(
+    local.length === 0
+      ? `An image does not exist locally with the tag: ${reference.repository}`
+      : new RegistryUnreachableError(`https://${registryHost(reference.repository)}/v2/`).message,
+  );
+  messages.end();
+}
+
+function search({ response, query }: RouteContext): void {
+  const filters = parseFiltersQuery(query.get('filters'));
+  checkFilterNames(filters, SEARCH_FILTERS);
+  const limit = query.get('limit');
+  if (limit && !/^[+-]?\d+$/.test(limit)) throw new Error(`strconv.Atoi: parsing ${JSON.stringify(limit)}: invalid syntax`);
+  sendJson(response, 200, searchImages(query.get('term') ?? '', limit ? Number(limit) : DEFAULT_SEARCH_LIMIT, filters));
+}
 
 /** dockerd takes `true`/`1` and `false`/`0` only, and several values must agree; none is no filter. */
 function danglingFilter(values: string[]): boolean | undefined {

@@ -20,8 +20,13 @@ export class JsonMessageStream {
     this.response.flushHeaders();
   }
 
+  /** `id` '' is left out, as Go's omitempty does (an import's progress names no layer). */
   progress(status: string, id: string, current: number, total: number): void {
-    this.write({ status, progressDetail: { current, total }, progress: progressText(current, total), id });
+    this.write({ status, progressDetail: { current, total }, progress: progressText(current, total), ...(id !== '' && { id }) });
+  }
+
+  status(text: string): void {
+    this.write({ status: text });
   }
 
   stream(text: string): void {
@@ -37,7 +42,8 @@ export class JsonMessageStream {
   }
 
   private write(message: Record<string, unknown>): void {
-    this.response.write(`${goJson(message)}\n`);
+    // dockerd's streamformatter ends every message with CRLF
+    this.response.write(`${goJson(message)}\r\n`);
   }
 }
 

@@ -58,18 +58,18 @@ export function familiarAsGiven(reference: ImageReference): string {
   return `${reference.repository}${reference.tag === undefined ? '' : `:${reference.tag}`}${reference.digest === undefined ? '' : `@${reference.digest}`}`;
 }
 
-/** The reference `text` names; a malformed one is refused with dockerd's words. */
+/** The reference `text` names; a malformed one is refused with dockerd's words (its ParseNormalizedNamed). */
 export function checkedImageReference(text: string): ImageReference {
   if (/^[a-f0-9]{64}$/.test(text)) throw new InvalidParameterError(`invalid repository name (${text}), cannot specify 64-byte hexadecimal strings`);
+  // the name past the registry, up to the tag, must be lower case, whatever else is wrong
+  const slash = text.indexOf('/');
+  const remainder = slash >= 0 && /[.:]|^localhost$/.test(text.slice(0, slash)) ? text.slice(slash + 1) : text;
+  const remoteName = remainder.split(':')[0] ?? '';
+  if (remoteName.toLowerCase() !== remoteName) throw new InvalidParameterError('invalid reference format: repository name must be lowercase');
   const reference = parseImageReference(text);
-  if (reference !== undefined) {
-    if (reference.repository.length > NAME_MAX_LENGTH) throw new InvalidParameterError(`repository name must not be more than ${NAME_MAX_LENGTH} characters`);
-    return reference;
-  }
-  if (text !== '' && parseImageReference(text.toLowerCase()) !== undefined) {
-    throw new InvalidParameterError('invalid reference format: repository name must be lowercase');
-  }
-  throw new InvalidParameterError('invalid reference format');
+  if (reference === undefined) throw new InvalidParameterError(text === '' ? 'repository name must have at least one component' : 'invalid reference format');
+  if (reference.repository.length > NAME_MAX_LENGTH) throw new InvalidParameterError(`repository name must not be more than ${NAME_MAX_LENGTH} characters`);
+  return reference;
 }
 
 /** A tag as dockerd's reference.WithTag takes it. */

@@ -1,0 +1,41 @@
+/**
+ * The registry credentials headers: X-Registry-Auth (one AuthConfig: credentials, or an
+ * `identitytoken`) and X-Registry-Config (a map of them, for build), both base64url-encoded JSON.
+ * dockerd never refuses a malformed one: it goes on as if none was given.
+ */
+export interface AuthConfig {
+  username?: string;
+  password?: string;
+  auth?: string;
+  email?: string;
+  serveraddress?: string;
+  /** from 1.25: a token the registry issued, instead of a password */
+  identitytoken?: string;
+  registrytoken?: string;
+}
+
+/**
+ * A header's JSON, decoded as Go's base64.URLEncoding then json.Decoder decode it; undefined when
+ * the header is absent or either step fails.
+ */
+export function decodeBase64Json(header: string | string[] | undefined): unknown {
+  const text = (Array.isArray(header) ? header[0] : header)?.replace(/[\r\n]/g, '');
+  if (!text || !/^[A-Za-z0-9_-]*={0,2}$/.test(text) || text.length % 4 !== 0) return undefined;
+  try {
+    return JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** X-Registry-Auth: the AuthConfig it carries, `{}` when malformed, undefined when absent. */
+export function registryAuth(header: string | string[] | undefined): AuthConfig | undefined {
+  if (header === undefined || header === '') return undefined;
+  const decoded = decodeBase64Json(header);
+  return typeof decoded === 'object' && decoded !== null && !Array.isArray(decoded) ? authConfigOf(decoded as Record<string, unknown>) : {};
+}
+
+function authConfigOf(fields: Record<string, unknown>): AuthConfig {
+  const names = ['username', 'password', 'auth', 'email', 'serveraddress', 'identitytoken', 'registrytoken'] as const;
+  return Object.fromEntries(names.filter((name) => typeof fields[name] === 'string').map((name) => [name, fields[name]]));
+}
