@@ -1,0 +1,281 @@
+/**
+ * The build file's lines as instructions, with dockerd's argument rules (buildkit's line parsers and
+ * instructions/parse.go): the JSON form of RUN, CMD and ENTRYPOINT (an array of strings) or their
+ * shell form (the rest of the line); ENV and LABEL as `name=value` words (quotes kept for the
+ * substitution to remove) or the old `name value` form; COPY, ADD and VOLUME as a JSON array or
+ * whitespace-separated words; ONBUILD's trigger checked as an instruction of its own. The words are
+ * substituted later, when the instruction runs, with the variables of that moment.
+ */
+import { InstructionError } from './buildfile-errors.ts';
+import type { BuildfileLine, EscapeToken } from './buildfile-parser.ts';
+
+/** A command: argv as given (JSON form), or one script for the shell (shell form). */
+export interface CommandLine {
+  words: string[];
+  /** shell form: `words` is the script, to run as `/bin/sh -c script` */
+  shell: boolean;
+}
+
+export interface KeyValue {
+  key: string;
+  value: string;
+}
+
+export interface ArgDeclaration {
+  key: string;
+  /** the default, undefined when the ARG gives none */
+  value?: string;
+}
+
+export type Instruction = { text: string; line: number } & (
+  | { kind: 'from'; image: string }
+  | { kind: 'run' | 'cmd' | 'entrypoint'; command: CommandLine }
+  | { kind: 'copy' | 'add'; sources: string[]; dest: string }
+  | { kind: 'env' | 'label'; pairs: KeyValue[] }
+  | { kind: 'arg'; args: ArgDeclaration[] }
+  | { kind: 'workdir'; path: string }
+  | { kind: 'expose'; ports: string[] }
+  | { kind: 'volume'; volumes: string[] }
+  | { kind: 'user'; user: string }
+  | { kind: 'onbuild'; expression: string }
+  | { kind: 'stopsignal'; signal: string }
+  | { kind: 'maintainer'; maintainer: string }
+);
+
+export type FromInstruction = Extract<Instruction, { kind: 'from' }>;
+export type ArgInstruction = Extract<Instruction, { kind: 'arg' }>;
+
+/** One FROM and what follows it, up to the next FROM. */
+export interface BuildStage {
+  from: FromInstruction;
+  instructions: Instruction[];
+}
+
+export interface BuildPlan {
+  /** ARGs before the first FROM: they may be used in FROM lines */
+  metaArgs: ArgInstruction[];
+  stages: BuildStage[];
+}
+
+const WHITESPACE = /[\t\v\f\r ]+/;
+const NOT_STRING_ARRAY = 'when using JSON array syntax, arrays must be comprised of strings only';
+
+/** The build file's instructions grouped by stage; InstructionError for the first that is malformed. */
+export function planBuild(lines: readonly BuildfileLine[], escape: EscapeToken): BuildPlan {
+  const metaArgs: ArgInstruction[] = [];
+  const stages: BuildStage[] = [];
+  for (const line of lines) {
+    const instruction = parseInstruction(line, escape);
+    if (instruction.kind === 'from') stages.push({ from: instruction, instructions: [] });
+    else if (stages.length === 0 && instruction.kind === 'arg') metaArgs.push(instruction);
+    else {
+      const stage = stages.at(-1);
+      if (stage === undefined) throw new InstructionError('no build stage in current context', line.line);
+      stage.instructions.push(instruction);
+    }
+  }
+  return { metaArgs, stages };
+}
+
+export function parseInstruction(line: BuildfileLine, escape: EscapeToken): Instruction {
+  try {
+    return instructionOf(line, escape);
+  } catch (error) {
+    if (error instanceof RuleError) throw new InstructionError(error.message, line.line);
+    throw error;
+  }
+}
+
+/** A rule an instruction breaks, before the line number is known to go with it. */
+class RuleError extends Error {}
+
+function instructionOf(line: BuildfileLine, escape: EscapeToken): Instruction {
+  const base = { text: line.original, line: line.line };
+  const name = line.keyword.toUpperCase();
+  const unknownFlag = line.flags[0];
+  if (unknownFlag !== undefined) throw new RuleError(`Unknown flag: ${unknownFlag.replace(/^--/, '').replace(/=.*$/, '')}`);
+  switch (line.keyword) {
+    case 'from': {
+      const words = whitespaceWords(line.args);
+      if (words.length !== 1 && words.length !== 3) throw new RuleError('FROM requires either one or three arguments');
+      if (words.length === 3 && words[1]?.toLowerCase() !== 'as') throw new RuleError('When using 3 arguments with FROM, the second argument must be "AS"');
+      return { ...base, kind: 'from', image: words[0] as string };
+    }
+    case 'run':
+    case 'cmd':
+    case 'entrypoint':
+      return { ...base, kind: line.keyword, command: commandLine(line.args) };
+    case 'copy':
+    case 'add': {
+      const words = jsonOrWords(line.args);
+      if (words.length < 2) throw new RuleError(`${name} requires at least two arguments, but only one was provided. Destination could not be determined`);
+      return { ...base, kind: line.keyword, sources: words.slice(0, -1), dest: words.at(-1) as string };
+    }
+    case 'env':
+    case 'label': {
+      const pairs = nameValuePairs(line.args, name, escape);
+      if (pairs.length === 0) throw new RuleError(`${name} requires at least one argument`);
+      if (pairs.some((pair) => pair.key === '')) throw new RuleError(`${name} names can not be blank`);
+      return { ...base, kind: line.keyword, pairs };
+    }
+    case 'arg': {
+      const words = shellWords(line.args, escape);
+      if (words.length === 0) throw new RuleError('ARG requires at least one argument');
+      const args = words.map((word): ArgDeclaration => {
+        const separator = word.indexOf('=');
+        if (separator < 0) return { key: word };
+        if (separator === 0) throw new RuleError('ARG names can not be blank');
+        return { key: word.slice(0, separator), value: word.slice(separator + 1) };
+      });
+      return { ...base, kind: 'arg', args };
+    }
+    case 'workdir':
+      return { ...base, kind: 'workdir', path: exactlyOne(line.args, name) };
+    case 'user':
+      return { ...base, kind: 'user', user: exactlyOne(line.args, name) };
+    case 'stopsignal':
+      return { ...base, kind: 'stopsignal', signal: exactlyOne(line.args, name) };
+    case 'maintainer':
+      return { ...base, kind: 'maintainer', maintainer: exactlyOne(line.args, name) };
+    case 'expose': {
+      const ports = whitespaceWords(line.args);
+      if (ports.length === 0) throw new RuleError('EXPOSE requires at least one argument');
+      // dockerd sorts the words as written, before their substitution
+      return { ...base, kind: 'expose', ports: ports.sort() };
+    }
+    case 'volume': {
+      const volumes = jsonOrWords(line.args);
+      if (volumes.length === 0) throw new RuleError('VOLUME requires at least one argument');
+      if (volumes.some((volume) => volume.trim() === '')) throw new RuleError('VOLUME specified can not be an empty string');
+      return { ...base, kind: 'volume', volumes };
+    }
+    case 'onbuild':
+      return { ...base, kind: 'onbuild', expression: onbuildExpression(line, escape) };
+    default:
+      throw new RuleError(`unknown instruction: ${name}`);
+  }
+}
+
+function exactlyOne(args: string, name: string): string {
+  const value = args.trim();
+  if (value === '') throw new RuleError(`${name} requires exactly one argument`);
+  return value;
+}
+
+/** ONBUILD's trigger: any instruction but ONBUILD, FROM and MAINTAINER, checked now, kept as written. */
+function onbuildExpression(line: BuildfileLine, escape: EscapeToken): string {
+  const trigger = line.args.trim().split(WHITESPACE)[0]?.toUpperCase() ?? '';
+  if (trigger === '') throw new RuleError('ONBUILD requires at least one argument');
+  if (trigger === 'ONBUILD') throw new RuleError('Chaining ONBUILD via `ONBUILD ONBUILD` isn\'t allowed');
+  if (trigger === 'FROM' || trigger === 'MAINTAINER') throw new RuleError(`${trigger} isn't allowed as an ONBUILD trigger`);
+  const expression = line.original.replace(/^\s*ONBUILD\s*/i, '');
+  instructionOf({ ...line, keyword: trigger.toLowerCase(), flags: [], args: expression.slice(trigger.length) }, escape);
+  return expression;
+}
+
+/** RUN, CMD, ENTRYPOINT: a JSON array of strings, else the rest of the line for the shell. */
+function commandLine(args: string): CommandLine {
+  const rest = args.trim();
+  const json = jsonStrings(rest);
+  return json === undefined ? { words: [rest], shell: true } : { words: json, shell: false };
+}
+
+/** COPY, ADD, VOLUME: a JSON array of strings, else the words between whitespace. */
+function jsonOrWords(args: string): string[] {
+  return jsonStrings(args.trim()) ?? whitespaceWords(args);
+}
+
+/** The strings of a JSON array; undefined when the text is no JSON array. */
+function jsonStrings(text: string): string[] | undefined {
+  if (!text.startsWith('[')) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(parsed)) return undefined;
+  if (!parsed.every((item) => typeof item === 'string')) throw new RuleError(NOT_STRING_ARRAY);
+  return parsed as string[];
+}
+
+function whitespaceWords(args: string): string[] {
+  const trimmed = args.trim();
+  return trimmed === '' ? [] : trimmed.split(WHITESPACE);
+}
+
+/**
+ * ENV and LABEL: `name=value` words, or, when the first word has no `=`, the old form: a name, then
+ * the rest of the line as its value.
+ */
+function nameValuePairs(args: string, name: string, escape: EscapeToken): KeyValue[] {
+  const words = shellWords(args, escape);
+  if (words.length === 0) return [];
+  if (!(words[0] as string).includes('=')) {
+    const trimmed = args.trim();
+    const split = WHITESPACE.exec(trimmed);
+    if (split === null) throw new RuleError(`${name} must have two arguments`);
+    return [{ key: trimmed.slice(0, split.index), value: trimmed.slice(split.index + split[0].length) }];
+  }
+  return words.map((word) => {
+    const separator = word.indexOf('=');
+    if (separator < 0) throw new RuleError(`Syntax error - can't find = in ${JSON.stringify(word)}. Must be of the form: name=value`);
+    return { key: word.slice(0, separator), value: word.slice(separator + 1) };
+  });
+}
+
+/**
+ * Words split at unquoted whitespace, quotes and escapes kept for the substitution (buildkit's
+ * parseWords): inside single quotes the escape token is literal.
+ */
+function shellWords(text: string, escape: EscapeToken): string[] {
+  const words: string[] = [];
+  const chars = [...text];
+  let word = '';
+  let inWord = false;
+  let blankOk = false;
+  let quote: string | undefined;
+  for (let index = 0; index < chars.length; index++) {
+    const char = chars[index] as string;
+    if (quote === undefined && !inWord) {
+      if (/\s/.test(char)) continue;
+      inWord = true;
+    }
+    if (quote === undefined) {
+      if (/\s/.test(char)) {
+        if (blankOk || word.length > 0) words.push(word);
+        word = '';
+        blankOk = false;
+        inWord = false;
+        continue;
+      }
+      if (char === "'" || char === '"') {
+        quote = char;
+        blankOk = true;
+      }
+      if (char === escape) {
+        if (index + 1 === chars.length) continue;
+        word += char;
+        index++;
+        word += chars[index] as string;
+        continue;
+      }
+      word += char;
+      continue;
+    }
+    if (char === quote) quote = undefined;
+    if (char === escape && quote !== "'") {
+      if (index + 1 === chars.length) {
+        quote = undefined;
+        continue;
+      }
+      word += char;
+      index++;
+      word += chars[index] as string;
+      continue;
+    }
+    word += char;
+  }
+  if (inWord && (blankOk || word.length > 0)) words.push(word);
+  return words;
+}
