@@ -1,0 +1,47 @@
+/**
+ * Build file instructions whose effect outlives the build (spec/2 §4.1): ARG set by the build-time
+ * variables parameter (from 1.21; the spec leaves its name out, docker's is `buildargs`), ONBUILD
+ * triggers that run in the build of a child image, and ENV values substituted into later instructions.
+ */
+import { check } from '../../harness/check.ts';
+import { imageOutput, inspectImage } from '../image-steps.ts';
+import { BUILD_TIMEOUT_MS, buildContext, builtImage } from './build-steps.ts';
+
+check('build.args', {
+  title: 'from 1.21 buildargs sets an ARG for the instructions after it, over its default',
+  spec: '2 §4.1',
+  since: '1.21',
+  tags: ['state'],
+  timeoutMs: BUILD_TIMEOUT_MS,
+}, async (context) => {
+  const { tar } = await buildContext(context, 'args');
+  const { name } = await builtImage(context, tar, { buildargs: JSON.stringify({ WHO: 'builder' }) });
+  context.expect(await imageOutput(context, name, ['cat', '/who.txt']), 'the file a RUN wrote with $WHO').toBe('builder\n');
+});
+
+check('build.onbuild', {
+  title: 'ONBUILD keeps its trigger in the image config, and the trigger runs when a child image is built FROM it',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state'],
+  timeoutMs: BUILD_TIMEOUT_MS,
+}, async (context) => {
+  const parent = await builtImage(context, (await buildContext(context, 'onbuild-parent')).tar);
+  const child = await builtImage(context, (await buildContext(context, 'onbuild-child', { values: { parent: parent.name } })).tar);
+  const onBuild = (await inspectImage(context, parent.name)).Config?.OnBuild;
+  context.expect(onBuild, 'Config.OnBuild of the parent').toEqual(['RUN touch /triggered']);
+  context.expect(await imageOutput(context, child.name, ['ls', '/triggered']), 'ls /triggered in the child').toBe('/triggered\n');
+});
+
+check('build.env-substitution', {
+  title: 'ENV values are substituted into later instructions: ${VAR} in ENV, $VAR in WORKDIR',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state'],
+  timeoutMs: BUILD_TIMEOUT_MS,
+}, async (context) => {
+  const { name } = await builtImage(context, (await buildContext(context, 'env-substitution')).tar);
+  const config = (await inspectImage(context, name)).Config ?? {};
+  const seen = { WorkingDir: config.WorkingDir, env: (config.Env ?? []).filter((entry) => entry.startsWith('DATA=')) };
+  context.expect(seen, 'the config of the built image').toEqual({ WorkingDir: '/opt/app/data', env: ['DATA=/opt/app/data'] });
+});

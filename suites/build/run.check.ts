@@ -1,0 +1,61 @@
+/**
+ * What a build makes (spec/2 §4.1 POST /build): an image whose config is what the build file said,
+ * and whose containers see the files RUN made and COPY and ADD brought in.
+ */
+import { check } from '../../harness/check.ts';
+import { imageOutput, inspectImage } from '../image-steps.ts';
+import { buildTar } from '../tar-files.ts';
+import { BUILD_TIMEOUT_MS, buildContext, builtImage } from './build-steps.ts';
+
+check('build.image.config', {
+  title: 'the built image has the Cmd, Env, WorkingDir, Labels, User, ExposedPorts and Volumes its build file gave',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state'],
+  timeoutMs: BUILD_TIMEOUT_MS,
+}, async (context) => {
+  const { name } = await builtImage(context, (await buildContext(context, 'config')).tar);
+  const config = (await inspectImage(context, name)).Config ?? {};
+  const seen = {
+    Cmd: config.Cmd,
+    env: (config.Env ?? []).includes('GREETING=hello'),
+    WorkingDir: config.WorkingDir,
+    label: config.Labels?.['shipshape.purpose'],
+    User: config.User,
+    ExposedPorts: Object.keys(config.ExposedPorts ?? {}),
+    Volumes: Object.keys(config.Volumes ?? {}),
+  };
+  context.expect(seen, 'the config of the built image').toEqual({
+    Cmd: ['sh', '-c', 'pwd; id -u; echo $GREETING'],
+    env: true,
+    WorkingDir: '/work',
+    label: 'config',
+    User: 'nobody',
+    ExposedPorts: ['8080/tcp'],
+    Volumes: ['/data'],
+  });
+});
+
+check('build.run.command', {
+  title: 'a container of the built image runs its CMD in its WORKDIR, as its USER, with its ENV',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state'],
+  timeoutMs: BUILD_TIMEOUT_MS,
+}, async (context) => {
+  const { name } = await builtImage(context, (await buildContext(context, 'config')).tar);
+  context.expect(await imageOutput(context, name), 'output of the image command (pwd; id -u; echo $GREETING)').toBe('/work\n65534\nhello\n');
+});
+
+check('build.run.files', {
+  title: 'a container of the built image sees the file RUN wrote, the file COPY copied and the contents of the tar ADD extracted',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state'],
+  timeoutMs: BUILD_TIMEOUT_MS,
+}, async (context) => {
+  const packed = await buildTar([{ kind: 'file', name: 'inner.txt', data: 'inner\n' }]);
+  const { tar } = await buildContext(context, 'files', { extra: [{ kind: 'file', name: 'packed.tar', data: packed }] });
+  const { name } = await builtImage(context, tar);
+  context.expect(await imageOutput(context, name, ['cat', '/made.txt', '/copied.txt', '/added/inner.txt']), 'the three files in the built image').toBe('made\ncopied\ninner\n');
+});
