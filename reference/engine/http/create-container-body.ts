@@ -29,6 +29,7 @@ export function parseCreateBody(body: unknown, version: string): CreateRequest {
     Entrypoint: entrypointField(fields.Entrypoint, version),
     Env: optional(fields.Env, 'Env', isStringList),
     Labels: optional(fields.Labels, 'Labels', isStringMap),
+    ExposedPorts: optional(fields.ExposedPorts, 'ExposedPorts', isPlainObject),
     Volumes: optional(fields.Volumes, 'Volumes', isPlainObject),
   };
   for (const name of BOOLEAN_FIELDS) config[name] = optional(fields[name], name, isBoolean) ?? undefined;

@@ -1,0 +1,63 @@
+import { expect, test } from 'vitest';
+import { EngineModel } from '../../../reference/engine/model/engine-model.ts';
+import { emptyImageConfig } from '../../../reference/engine/model/image.ts';
+
+async function modelWithImage() {
+  const model = new EngineModel();
+  await model.images.create({
+    parent: model.images.find('busybox'),
+    config: {
+      ...emptyImageConfig(),
+      Cmd: ['serve'],
+      Entrypoint: ['/bin/app'],
+      Env: ['PATH=/bin', 'MODE=image'],
+      User: 'nobody',
+      WorkingDir: '/srv',
+      Labels: { from: 'image' },
+      ExposedPorts: { '80/tcp': {} },
+      Volumes: { '/data': {} },
+      StopSignal: 'SIGQUIT',
+      Healthcheck: { Test: ['CMD-SHELL', 'true'] },
+    },
+    createdBy: 'test',
+    tags: ['app'],
+  });
+  return model;
+}
+
+test('a container inherits what its request leaves empty, as dockerd merges them', async () => {
+  const config = (await modelWithImage()).containers.create({ config: { Image: 'app' } }).config;
+  expect(config).toMatchObject({
+    Cmd: ['serve'],
+    Entrypoint: ['/bin/app'],
+    Env: ['PATH=/bin', 'MODE=image'],
+    User: 'nobody',
+    WorkingDir: '/srv',
+    Labels: { from: 'image' },
+    ExposedPorts: { '80/tcp': {} },
+    Volumes: { '/data': {} },
+    StopSignal: 'SIGQUIT',
+    Healthcheck: { Test: ['CMD-SHELL', 'true'] },
+  });
+  expect(Object.keys(config).slice(0, 7)).toEqual(['Hostname', 'Domainname', 'User', 'AttachStdin', 'AttachStdout', 'AttachStderr', 'ExposedPorts']);
+});
+
+test('what the request gives wins, and ports and volumes add up', async () => {
+  const config = (await modelWithImage()).containers.create({
+    config: { Image: 'app', User: 'root', Env: ['MODE=request'], ExposedPorts: { '53/udp': {} }, Volumes: { '/logs': {} }, StopSignal: 'SIGINT', Labels: { own: '1' } },
+  }).config;
+  expect(config).toMatchObject({
+    User: 'root',
+    Env: ['MODE=request', 'PATH=/bin'],
+    ExposedPorts: { '80/tcp': {}, '53/udp': {} },
+    Volumes: { '/data': {}, '/logs': {} },
+    StopSignal: 'SIGINT',
+    Labels: { from: 'image', own: '1' },
+  });
+});
+
+test('an image without ports leaves them out of the container config', () => {
+  const config = new EngineModel().containers.create({ config: { Image: 'busybox', ExposedPorts: {} } }).config;
+  expect(config).not.toHaveProperty('ExposedPorts');
+  expect(config.Volumes).toBeNull();
+});
