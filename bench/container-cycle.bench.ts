@@ -10,15 +10,13 @@
  *
  *   node --import tsx bench/container-cycle.bench.ts [runs=3] [reference cycles=500] [dockerd cycles=50] [dockerd=unix:///tmp/d/docker.sock]
  */
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import type { ApiResponse } from '../harness/client/api-response.ts';
 import { EngineClient } from '../harness/client/engine-client.ts';
 import { createDispatcher } from '../harness/client/dispatcher.ts';
 import { ensureFixtureImage } from '../harness/fixture-image.ts';
 import { connectionOf, reach } from '../harness/run/prepare-target.ts';
-import { startReference } from '../reference/serve.ts';
+import { measureReferenceThenDockerd } from './bench-targets.ts';
 
 const runs = Number(process.argv[2] ?? 3);
 const referenceCycles = Number(process.argv[3] ?? 500);
@@ -102,16 +100,7 @@ async function measure(url: string, cycles: number): Promise<Figures> {
   }
 }
 
-const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shipshape-bench-'));
-const reference = await startReference({ engine: `unix://${path.join(dir, 'engine.sock')}`, dialect: 'docker' });
-const results: [string, Figures][] = [];
-try {
-  results.push(['reference', await measure(reference.engineUrl, referenceCycles)]);
-} finally {
-  await reference.close();
-  await fs.rm(dir, { recursive: true, force: true });
-}
-results.push([`dockerd (${dockerdUrl})`, await measure(dockerdUrl, dockerdCycles)]);
+const results = await measureReferenceThenDockerd(dockerdUrl, (url, target) => measure(url, target === 'reference' ? referenceCycles : dockerdCycles));
 
 const load = os.loadavg().map((value) => value.toFixed(1)).join(' ');
 console.log(`create → start → wait → remove of \`true\`, API ${API_VERSION}, one at a time, median of ${runs} runs; Node ${process.version}, ${os.cpus().length} cores, load average ${load}`);
