@@ -93,7 +93,7 @@ export const containerSummarySchema = perVersion((version: string) => {
  * optional (§2.3), and dockerd leaves empty MacAddress, NetworkDisabled, ExposedPorts and StopSignal
  * out of inspect (Go omitempty): those are typed when present, the rest required.
  */
-const INSPECT_CONFIG_SCHEMA = {
+export const INSPECT_CONFIG_SCHEMA = {
   type: 'object',
   required: [
     'Hostname', 'Domainname', 'User', 'AttachStdin', 'AttachStdout', 'AttachStderr', 'Tty', 'OpenStdin', 'StdinOnce',

@@ -6,6 +6,7 @@
  * schemas allow for Env and Cmd.
  */
 import { atLeast } from '../versions.ts';
+import { INSPECT_CONFIG_SCHEMA } from './container-schemas.ts';
 import { boolean, integer, nullableStringList, perVersion, string, timestamp } from './schema-parts.ts';
 
 const nullableStringMap = { type: ['object', 'null'], additionalProperties: string } as const;
@@ -27,31 +28,14 @@ export const imageSummarySchema = perVersion((version: string) => ({
 }));
 
 /**
- * The ContainerConfig fields of image inspect (spec/2 §2.1) but Dns and VolumesFrom, which
- * {@link CONTAINER_CONFIG_HOST_FIELDS} names for a check of their own: a daemon that moved them to
- * the host config fails that check, not the whole shape.
+ * The ContainerConfig of image inspect (spec/2 §2.1), typed as a container's Config. Dns and
+ * VolumesFrom are required by a check of their own ({@link CONTAINER_CONFIG_HOST_FIELDS}): a daemon
+ * that moved them to the host config fails that check, not the whole shape.
  */
 const CONTAINER_CONFIG_SCHEMA = {
   type: 'object',
   required: ['Hostname', 'User', 'AttachStdin', 'AttachStdout', 'AttachStderr', 'Tty', 'OpenStdin', 'StdinOnce', 'Env', 'Cmd', 'Image', 'Labels', 'Volumes', 'WorkingDir'],
-  properties: {
-    Hostname: string,
-    User: string,
-    AttachStdin: boolean,
-    AttachStdout: boolean,
-    AttachStderr: boolean,
-    Tty: boolean,
-    OpenStdin: boolean,
-    StdinOnce: boolean,
-    Env: nullableStringList,
-    Cmd: nullableStringList,
-    Dns: nullableStringList,
-    Image: string,
-    Labels: nullableStringMap,
-    Volumes: { type: ['object', 'null'] },
-    VolumesFrom: { type: ['string', 'array', 'null'] },
-    WorkingDir: string,
-  },
+  properties: { ...INSPECT_CONFIG_SCHEMA.properties, Dns: nullableStringList, VolumesFrom: { type: ['string', 'array', 'null'] } },
 } as const;
 
 export const CONTAINER_CONFIG_HOST_FIELDS = ['Dns', 'VolumesFrom'] as const;

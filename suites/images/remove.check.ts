@@ -5,6 +5,7 @@
  * container), and untagged parents go with their last child unless noprune.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
+import type { ApiResponse } from '../../harness/client/api-response.ts';
 import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
 import { DELETE_RESPONSE_SCHEMA } from '../../harness/schemas/image-schemas.ts';
 import { startContainer } from '../container-steps.ts';
@@ -33,6 +34,12 @@ async function namedImage(context: CheckContext, names: string[]): Promise<strin
   return id;
 }
 
+/** An image of the check's own with one name. */
+async function imageWithOneName(context: CheckContext): Promise<{ id: string; name: string }> {
+  const name = uniqueImageName(context);
+  return { id: await namedImage(context, [name]), name };
+}
+
 /** The ids in Deleted entries, without the `sha256:` a target may or may not put before them. */
 function deletedIds(items: RemoveItem[]): string[] {
   return items.flatMap((item) => (item.Deleted ? [item.Deleted.replace(/^sha256:/, '')] : []));
@@ -40,6 +47,21 @@ function deletedIds(items: RemoveItem[]): string[] {
 
 function bare(id: string): string {
   return id.replace(/^sha256:/, '');
+}
+
+/** The answer of a delete that took the image's last name: Untagged for it first, then Deleted entries, the image's among them. */
+function expectUntaggedThenDeleted(context: CheckContext, items: RemoveItem[], name: string, id: string): void {
+  context.expect(items[0], 'the first entry').toEqual({ Untagged: name });
+  context.expect(deletedIds(items.slice(1)), 'the Deleted entries after it').toContain(bare(id));
+  const kinds = items.map((item) => (item.Untagged !== undefined ? 'Untagged' : 'Deleted'));
+  context.expect(kinds, 'the kinds of the entries, in order').toEqual([...kinds].sort((a, b) => (a === b ? 0 : a === 'Untagged' ? -1 : 1)));
+}
+
+/** A refused delete: 409 with the error body of the version, and the image still there. */
+async function expectRefused(context: CheckContext, res: ApiResponse, id: string): Promise<void> {
+  context.expect(res.status, 'status').toBe(409);
+  expectErrorBodyOfVersion(context, res);
+  context.expect(await imageStatus(context, id), 'GET /images/{id}/json status after').toBe(200);
 }
 
 check('images.delete.untag', {
@@ -61,13 +83,8 @@ check('images.delete.last-name', {
   since: '1.18',
   tags: ['state'],
 }, async (context) => {
-  const name = uniqueImageName(context);
-  const id = await namedImage(context, [name]);
-  const items = await removed(context, name);
-  context.expect(items[0], 'the first entry').toEqual({ Untagged: name });
-  context.expect(deletedIds(items.slice(1)), 'the Deleted entries after it').toContain(bare(id));
-  const kinds = items.map((item) => (item.Untagged !== undefined ? 'Untagged' : 'Deleted'));
-  context.expect(kinds, 'the kinds of the entries, in order').toEqual([...kinds].sort((a, b) => (a === b ? 0 : a === 'Untagged' ? -1 : 1)));
+  const { id, name } = await imageWithOneName(context);
+  expectUntaggedThenDeleted(context, await removed(context, name), name, id);
   context.expect(await imageStatus(context, id), 'GET /images/{id}/json status after').toBe(404);
 });
 
@@ -84,10 +101,7 @@ check('images.delete.by-id-conflict', {
   tags: ['state', 'error'],
 }, async (context) => {
   const { id } = await imageInTwoRepositories(context);
-  const res = await removeImage(context, id);
-  context.expect(res.status, 'status').toBe(409);
-  expectErrorBodyOfVersion(context, res);
-  context.expect(await imageStatus(context, id), 'GET /images/{id}/json status after').toBe(200);
+  await expectRefused(context, await removeImage(context, id), id);
 });
 
 check('images.delete.by-id-force', {
@@ -109,27 +123,20 @@ check('images.delete.in-use', {
   since: '1.18',
   tags: ['state', 'error'],
 }, async (context) => {
-  const name = uniqueImageName(context);
-  const id = await namedImage(context, [name]);
+  const { id, name } = await imageWithOneName(context);
   await context.make.container({ Image: name, Cmd: ['true'] });
-  const res = await removeImage(context, name);
-  context.expect(res.status, 'status').toBe(409);
-  expectErrorBodyOfVersion(context, res);
-  context.expect(await imageStatus(context, id), 'GET /images/{id}/json status after').toBe(200);
+  await expectRefused(context, await removeImage(context, name), id);
 });
 
 check('images.delete.in-use-running', {
-  title: 'deleting with force the image of a running container answers 409, and the image stays',
+  title: 'deleting with force the image of a running container answers 409 with the error body of the version, and the image stays',
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state', 'error'],
 }, async (context) => {
-  const name = uniqueImageName(context);
-  const id = await namedImage(context, [name]);
+  const { id, name } = await imageWithOneName(context);
   await startContainer(context, await context.make.container({ Image: name, Cmd: ['sleep', '300'] }));
-  const res = await removeImage(context, id, { force: 1 });
-  context.expect(res.status, 'status').toBe(409);
-  context.expect(await imageStatus(context, id), 'GET /images/{id}/json status after').toBe(200);
+  await expectRefused(context, await removeImage(context, id, { force: 1 }), id);
 });
 
 check('images.delete.force-stopped-container', {
@@ -138,12 +145,9 @@ check('images.delete.force-stopped-container', {
   since: '1.18',
   tags: ['state'],
 }, async (context) => {
-  const name = uniqueImageName(context);
-  const id = await namedImage(context, [name]);
+  const { id, name } = await imageWithOneName(context);
   const container = await context.make.container({ Image: name, Cmd: ['true'] });
-  const items = await removed(context, name, { force: 1 });
-  context.expect(items[0], 'the first entry').toEqual({ Untagged: name });
-  context.expect(deletedIds(items), 'the Deleted entries').toContain(bare(id));
+  expectUntaggedThenDeleted(context, await removed(context, name, { force: 1 }), name, id);
   context.expect((await context.engine.get(`/containers/${container}/json`)).status, 'GET /containers/{id}/json status after').toBe(200);
 });
 

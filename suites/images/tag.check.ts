@@ -4,6 +4,8 @@
  * unknown image is 404 and an invalid name 400.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
+import type { Query } from '../../harness/client/engine-client.ts';
+import type { ApiVersion } from '../../harness/versions.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
 import { committedImage, inspectImage, tagImage, taggedFixture, uniqueImageName } from '../image-steps.ts';
 
@@ -54,30 +56,19 @@ async function nameToMove(context: CheckContext): Promise<{ name: string; fixtur
   return { name, fixtureId, ownId };
 }
 
-check('images.tag.moves', {
-  title: 'from 1.24 tagging with a name another image has moves the name to the tagged image',
-  spec: '2 §4.1',
-  since: '1.24',
-  tags: ['state'],
-}, async (context) => {
-  const { name, ownId } = await nameToMove(context);
-  const res = await tagImage(context, ownId, name);
-  context.expect(res.status, 'status').toBe(201);
-  context.expect((await inspectImage(context, name)).Id, `the image ${name} names now`).toBe(ownId);
-});
+const MOVES: { id: string; title: string; since: ApiVersion; until?: ApiVersion; query: Query }[] = [
+  { id: 'images.tag.moves', title: 'from 1.24 tagging with a name another image has moves the name to the tagged image', since: '1.24', query: {} },
+  { id: 'images.tag.force-moves', title: 'up to 1.23 tagging with force=1 and a name another image has moves the name to the tagged image', since: '1.18', until: '1.23', query: { force: 1 } },
+];
 
-check('images.tag.force-moves', {
-  title: 'up to 1.23 tagging with force=1 and a name another image has moves the name to the tagged image',
-  spec: '2 §4.1',
-  since: '1.18',
-  until: '1.23',
-  tags: ['state'],
-}, async (context) => {
-  const { name, ownId } = await nameToMove(context);
-  const res = await tagImage(context, ownId, name, { force: 1 });
-  context.expect(res.status, 'status').toBe(201);
-  context.expect((await inspectImage(context, name)).Id, `the image ${name} names now`).toBe(ownId);
-});
+for (const { id, title, since, until, query } of MOVES) {
+  check(id, { title, spec: '2 §4.1', since, until, tags: ['state'] }, async (context) => {
+    const { name, ownId } = await nameToMove(context);
+    const res = await tagImage(context, ownId, name, query);
+    context.expect(res.status, 'status').toBe(201);
+    context.expect((await inspectImage(context, name)).Id, `the image ${name} names now`).toBe(ownId);
+  });
+}
 
 check('images.tag.conflict', {
   title: 'up to 1.23 tagging without force with a name another image has answers 409 and leaves the name where it was',
