@@ -11,6 +11,7 @@ import type { Duplex } from 'node:stream';
 import type { Dialect } from '../../../harness/dialect.ts';
 import type { EngineModel } from '../model/engine-model.ts';
 import { attachRoutes } from './attach-routes.ts';
+import { commitRoutes } from './commit-routes.ts';
 import { containerRoutes } from './container-routes.ts';
 import { sendError, sendFailure } from './error-responses.ts';
 import { eventRoutes } from './event-routes.ts';
@@ -28,7 +29,7 @@ export interface EngineServerOptions {
   dialect: Dialect;
 }
 
-const ROUTES = new RouteTable([...systemRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes]);
+const ROUTES = new RouteTable([...systemRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes]);
 
 /** An http.Server whose closeAllConnections also ends the connections handlers took over, which node no longer tracks. */
 class EngineServer extends Server {

@@ -1,6 +1,7 @@
-/** Image endpoints (spec/2 §4.1) but build and the tarballs: list, inspect, create (import, pull), push, search. */
+/** Image endpoints (spec/2 §4.1) but build and the tarballs: list, inspect, history, create (import, pull), push, search. */
 import { buffer } from 'node:stream/consumers';
 import { InvalidParameterError } from '../model/errors.ts';
+import { imageHistory } from '../model/image-history.ts';
 import { BadArchiveError, importArchive, planImport, type ImportPlan } from '../model/image-import.ts';
 import { checkedImageReference, checkedTag, type ImageReference } from '../model/image-reference.ts';
 import { pullImage, pushAnnouncement, RegistryUnreachableError, registryHost } from '../model/image-registry.ts';
@@ -8,7 +9,7 @@ import { DEFAULT_SEARCH_LIMIT, searchImages } from '../model/image-search.ts';
 import type { EngineModel } from '../model/engine-model.ts';
 import { parseBooleanQuery } from './boolean-query.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
-import { imageInspect, imageSummary } from './image-views.ts';
+import { historyItem, imageInspect, imageSummary } from './image-views.ts';
 import { downloadImportSource } from './import-download.ts';
 import { JsonMessageStream } from './json-messages.ts';
 import { readBodyText } from './json-body.ts';
@@ -45,6 +46,12 @@ export const imageRoutes: Route[] = [
     method: 'GET',
     path: '/images/{name*}/json',
     handle: ({ response, model, params, version }) => sendJson(response, 200, imageInspect(model.images.find(params.name ?? ''), version)),
+  },
+  {
+    method: 'GET',
+    path: '/images/{name*}/history',
+    handle: ({ response, model, params, version }) =>
+      sendJson(response, 200, imageHistory(model.images, model.images.find(params.name ?? '')).map((step) => historyItem(step, version))),
   },
   { method: 'POST', path: '/images/{name*}/push', handle: push },
 ];

@@ -1,6 +1,7 @@
 /** Images as each API version shows them: list item and inspect object (spec/2 §2.1). */
 import { atLeast } from '../../../harness/versions.ts';
 import { goConfig } from '../model/image-document.ts';
+import type { HistoryStep } from '../model/image-history.ts';
 import type { Image } from '../model/image.ts';
 import { formatTimestamp, unixSeconds } from '../model/timestamps.ts';
 
@@ -33,5 +34,16 @@ export function imageInspect(image: Image, version: string): Record<string, unkn
     Os: image.os,
     Size: image.size,
     VirtualSize: image.size,
+  };
+}
+
+/** Comment, Size and Tags are the spec's from 1.25 (dockerd shows them at every version); no tags is `null`. */
+export function historyItem(step: HistoryStep, version: string): Record<string, unknown> {
+  return {
+    ...(atLeast(version, '1.25') && { Comment: step.comment }),
+    Created: unixSeconds(step.created),
+    CreatedBy: step.createdBy,
+    Id: step.id,
+    ...(atLeast(version, '1.25') && { Size: step.size, Tags: step.tags.length > 0 ? step.tags : null }),
   };
 }

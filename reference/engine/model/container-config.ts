@@ -6,6 +6,7 @@
  */
 import type { HealthConfig, Image } from './image.ts';
 import { MissingCommandError } from './errors.ts';
+import { mergeConfig } from './image-config-merge.ts';
 
 export interface ContainerConfig {
   Hostname: string;
@@ -57,47 +58,28 @@ export interface ContainerSpec {
 
 /** The engine's merge: the image fills in what the request leaves empty. */
 export function completeConfig(spec: ContainerSpec, image: Image, id: string): ContainerConfig {
-  const noEntrypoint = !spec.Entrypoint?.length;
-  const cmd = noEntrypoint && !spec.Cmd?.length ? image.config.Cmd : (spec.Cmd ?? null);
-  const entrypoint = noEntrypoint && spec.Entrypoint == null ? image.config.Entrypoint : (spec.Entrypoint ?? null);
-  if (!cmd?.length && !entrypoint?.length) throw new MissingCommandError();
-  const exposedPorts = mergedMap(spec.ExposedPorts, image.config.ExposedPorts);
-  const volumes = mergedMap(spec.Volumes, image.config.Volumes);
-  const healthcheck = image.config.Healthcheck;
+  const merged = mergeConfig(spec, image.config);
+  if (!merged.Cmd?.length && !merged.Entrypoint?.length) throw new MissingCommandError();
   return {
     Hostname: spec.Hostname || id.slice(0, 12),
     Domainname: spec.Domainname ?? '',
-    User: spec.User || image.config.User,
+    User: merged.User,
     AttachStdin: spec.AttachStdin ?? false,
     AttachStdout: spec.AttachStdout ?? false,
     AttachStderr: spec.AttachStderr ?? false,
-    ...(exposedPorts && { ExposedPorts: exposedPorts }),
+    ...(merged.ExposedPorts && { ExposedPorts: merged.ExposedPorts }),
     Tty: spec.Tty ?? false,
     OpenStdin: spec.OpenStdin ?? false,
     StdinOnce: spec.StdinOnce ?? false,
-    Env: mergeEnv(spec.Env ?? [], image.config.Env),
-    Cmd: cmd === null ? null : [...cmd],
-    ...(healthcheck && { Healthcheck: structuredClone(healthcheck) }),
-    Entrypoint: entrypoint?.length ? [...entrypoint] : null,
+    Env: merged.Env,
+    Cmd: merged.Cmd,
+    ...(merged.Healthcheck && { Healthcheck: merged.Healthcheck }),
+    Entrypoint: merged.Entrypoint?.length ? merged.Entrypoint : null,
     Image: spec.Image,
-    Labels: { ...image.config.Labels, ...spec.Labels },
-    Volumes: volumes ?? null,
-    WorkingDir: spec.WorkingDir || image.config.WorkingDir,
+    Labels: merged.Labels,
+    Volumes: merged.Volumes ?? null,
+    WorkingDir: merged.WorkingDir,
     OnBuild: null,
-    StopSignal: spec.StopSignal || (image.config.StopSignal ?? ''),
+    StopSignal: merged.StopSignal,
   };
-}
-
-/** The request's entries plus the image's (ports, volumes); undefined when neither has any (an empty map counts as none). */
-function mergedMap(given: Record<string, object> | null | undefined, fromImage: Record<string, object> | null): Record<string, object> | undefined {
-  const own = given && Object.keys(given).length > 0 ? given : undefined;
-  if (!own && !fromImage) return undefined;
-  return structuredClone({ ...fromImage, ...own });
-}
-
-/** The request's variables first, then the image's that the request does not set. */
-function mergeEnv(given: string[], fromImage: string[]): string[] {
-  const keyOf = (entry: string) => entry.split('=', 1)[0];
-  const givenKeys = new Set(given.map(keyOf));
-  return [...given, ...fromImage.filter((entry) => !givenKeys.has(keyOf(entry)))];
 }

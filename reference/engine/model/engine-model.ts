@@ -12,6 +12,7 @@ import { ContainerStats } from './container-stats.ts';
 import { ContainerStore } from './container-store.ts';
 import { EventBus } from './event-bus.ts';
 import { ExecStore } from './exec-store.ts';
+import { ContainerCommits } from './image-commit.ts';
 import { ImageStore } from './image-store.ts';
 import { randomId } from './random-ids.ts';
 import { SystemInfo } from './system-info.ts';
@@ -39,6 +40,7 @@ export class EngineModel {
   readonly execs: ExecStore;
   readonly stats: ContainerStats;
   readonly archives: ContainerArchiveOperations;
+  readonly commits: ContainerCommits;
   readonly system: SystemInfo;
 
   constructor(options: EngineModelOptions = {}) {
@@ -61,6 +63,7 @@ export class EngineModel {
     this.execs = new ExecStore({ containers: this.containers, events: containerEvents, ids, scheduler });
     this.stats = new ContainerStats({ scheduler, clock: this.clock, containers: this.containers });
     this.archives = new ContainerArchiveOperations(containerEvents);
+    this.commits = new ContainerCommits({ images: this.images, lifecycle: this.lifecycle, events: containerEvents });
     this.system = new SystemInfo(this.containers, this.images, this.events, this.clock);
   }
 
