@@ -4,9 +4,11 @@
  * shell form (the rest of the line); ENV and LABEL as `name=value` words (quotes kept for the
  * substitution to remove) or the old `name value` form; COPY, ADD and VOLUME as a JSON array or
  * whitespace-separated words; ONBUILD's trigger checked as an instruction of its own. The words are
- * substituted later, when the instruction runs, with the variables of that moment.
+ * substituted later, when the instruction runs, with the variables of that moment. Errors in how
+ * the arguments are written are the file's (BuildfileSyntaxError), as with dockerd's parser; the
+ * rules of an instruction are the line's (InstructionError).
  */
-import { InstructionError } from './buildfile-errors.ts';
+import { BuildfileSyntaxError, InstructionError } from './buildfile-errors.ts';
 import type { BuildfileLine, EscapeToken } from './buildfile-parser.ts';
 
 /** A command: argv as given (JSON form), or one script for the shell (shell form). */
@@ -29,7 +31,8 @@ export interface ArgDeclaration {
 
 export type Instruction = { text: string; line: number } & (
   | { kind: 'from'; image: string }
-  | { kind: 'run' | 'cmd' | 'entrypoint'; command: CommandLine }
+  | { kind: 'run'; command: CommandLine }
+  | { kind: 'cmd' | 'entrypoint'; command: CommandLine }
   | { kind: 'copy' | 'add'; sources: string[]; dest: string }
   | { kind: 'env' | 'label'; pairs: KeyValue[] }
   | { kind: 'arg'; args: ArgDeclaration[] }
@@ -102,6 +105,7 @@ function instructionOf(line: BuildfileLine, escape: EscapeToken): Instruction {
       return { ...base, kind: 'from', image: words[0] as string };
     }
     case 'run':
+      return { ...base, kind: 'run', command: commandLine(line.args) };
     case 'cmd':
     case 'entrypoint':
       return { ...base, kind: line.keyword, command: commandLine(line.args) };
@@ -195,7 +199,7 @@ function jsonStrings(text: string): string[] | undefined {
     return undefined;
   }
   if (!Array.isArray(parsed)) return undefined;
-  if (!parsed.every((item) => typeof item === 'string')) throw new RuleError(NOT_STRING_ARRAY);
+  if (!parsed.every((item) => typeof item === 'string')) throw new BuildfileSyntaxError(NOT_STRING_ARRAY);
   return parsed as string[];
 }
 
@@ -214,12 +218,12 @@ function nameValuePairs(args: string, name: string, escape: EscapeToken): KeyVal
   if (!(words[0] as string).includes('=')) {
     const trimmed = args.trim();
     const split = WHITESPACE.exec(trimmed);
-    if (split === null) throw new RuleError(`${name} must have two arguments`);
+    if (split === null) throw new BuildfileSyntaxError(`${name} must have two arguments`);
     return [{ key: trimmed.slice(0, split.index), value: trimmed.slice(split.index + split[0].length) }];
   }
   return words.map((word) => {
     const separator = word.indexOf('=');
-    if (separator < 0) throw new RuleError(`Syntax error - can't find = in ${JSON.stringify(word)}. Must be of the form: name=value`);
+    if (separator < 0) throw new BuildfileSyntaxError(`Syntax error - can't find = in ${JSON.stringify(word)}. Must be of the form: name=value`);
     return { key: word.slice(0, separator), value: word.slice(separator + 1) };
   });
 }

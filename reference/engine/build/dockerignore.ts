@@ -5,6 +5,7 @@
  * matches everything under it; the last pattern that matches a path decides.
  */
 import { posix } from 'node:path';
+import { globRegExp } from './path-glob.ts';
 
 export interface IgnorePattern {
   /** a `!` pattern: what it matches is kept */
@@ -23,7 +24,7 @@ export function parseDockerignore(text: string): IgnorePattern[] {
     if (exclusion) pattern = pattern.slice(1).trim();
     if (pattern === '') continue;
     pattern = posix.normalize(pattern).replace(/^\/+/, '').replace(/\/+$/, '') || '.';
-    patterns.push({ exclusion, depth: pattern.split('/').length, regexp: globRegExp(pattern) });
+    patterns.push({ exclusion, depth: pattern.split('/').length, regexp: globRegExp(pattern, { doubleStar: true }) });
   }
   return patterns;
 }
@@ -39,32 +40,4 @@ export function isIgnored(path: string, patterns: readonly IgnorePattern[]): boo
     if (match) ignored = !pattern.exclusion;
   }
   return ignored;
-}
-
-/** Go's fileutils pattern as a regular expression over a whole path. */
-function globRegExp(pattern: string): RegExp {
-  let source = '';
-  for (let index = 0; index < pattern.length; index++) {
-    const char = pattern[index] as string;
-    if (char === '*') {
-      if (pattern[index + 1] === '*') {
-        index++;
-        // `**/` may also match nothing at all
-        if (pattern[index + 1] === '/') {
-          index++;
-          source += '(.*/)?';
-        } else source += '.*';
-      } else source += '[^/]*';
-    } else if (char === '?') source += '[^/]';
-    else if (char === '\\' && index + 1 < pattern.length) source += `\\${pattern[++index] as string}`;
-    else if (char === '[') {
-      const end = pattern.indexOf(']', index + 1);
-      if (end < 0) source += '\\[';
-      else {
-        source += `[${pattern.slice(index + 1, end).replace(/^!/, '^')}]`;
-        index = end;
-      }
-    } else source += char.replace(/[.+^${}()|\\/]/g, '\\$&');
-  }
-  return new RegExp(`^${source}$`);
 }

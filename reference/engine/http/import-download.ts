@@ -1,7 +1,7 @@
 /**
- * The tar an import names by URL (`fromSrc=http://…`), fetched as dockerd's GetWithStatusError
- * fetches it: `http://` is assumed when no scheme is given, and failures are worded as Go's HTTP
- * client words them.
+ * The tar an import names by URL (`fromSrc=http://…`), a build's remote context or ADD source,
+ * fetched as dockerd's GetWithStatusError fetches it: `http://` is assumed when no scheme is given,
+ * and failures are worded as Go's HTTP client words them.
  */
 import { EngineError, ForbiddenError, InvalidParameterError, NotFoundError } from '../model/errors.ts';
 import { HttpError } from './http-error.ts';
@@ -12,6 +12,10 @@ export interface ImportDownload {
   archive: Buffer;
   /** Content-Length, or -1 when the server sent none */
   total: number;
+  /** Content-Type, '' when the server sent none */
+  contentType: string;
+  /** Last-Modified, when the server sent one */
+  lastModified?: Date;
 }
 
 export async function downloadImportSource(source: string): Promise<ImportDownload> {
@@ -30,7 +34,14 @@ export async function downloadImportSource(source: string): Promise<ImportDownlo
   const archive = Buffer.from(await response.arrayBuffer());
   if (response.status >= 400) throw statusError(response.status, `failed to GET ${address} with status ${response.status} ${response.statusText}: ${archive.toString('utf8').trim()}`);
   const length = response.headers.get('content-length');
-  return { url: address, archive, total: length === null ? -1 : Number(length) };
+  const modified = response.headers.get('last-modified');
+  return {
+    url: address,
+    archive,
+    total: length === null ? -1 : Number(length),
+    contentType: response.headers.get('content-type') ?? '',
+    ...(modified !== null && !Number.isNaN(Date.parse(modified)) && { lastModified: new Date(modified) }),
+  };
 }
 
 function statusError(status: number, message: string): Error {

@@ -20,9 +20,14 @@ export class JsonMessageStream {
     this.response.flushHeaders();
   }
 
-  /** `id` '' is left out, as Go's omitempty does (an import's progress names no layer). */
+  /** `id` '' and `total` 0 are left out, as Go's omitempty does (an import's progress names no layer). */
   progress(status: string, id: string, current: number, total: number): void {
-    this.write({ status, progressDetail: { current, total }, progress: progressText(current, total), ...(id !== '' && { id }) });
+    this.write({ status, progressDetail: { current, ...(total !== 0 && { total }) }, progress: progressText(current, total), ...(id !== '' && { id }) });
+  }
+
+  /** `{}`: what dockerd writes after the last progress of a download it reads to the end. */
+  empty(): void {
+    this.write({});
   }
 
   status(text: string): void {
@@ -33,8 +38,9 @@ export class JsonMessageStream {
     this.write({ stream: text });
   }
 
-  error(message: string): void {
-    this.write({ errorDetail: { message }, error: message });
+  /** `code` (a build step's exit code) is left out when 0. */
+  error(message: string, code = 0): void {
+    this.write({ errorDetail: { ...(code !== 0 && { code }), message }, error: message });
   }
 
   end(): void {
