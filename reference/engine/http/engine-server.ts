@@ -11,6 +11,7 @@ import type { Duplex } from 'node:stream';
 import type { Dialect } from '../../../harness/dialect.ts';
 import type { EngineModel } from '../model/engine-model.ts';
 import { attachRoutes } from './attach-routes.ts';
+import { buildRoutes } from './build-routes.ts';
 import { commitRoutes } from './commit-routes.ts';
 import { containerRoutes } from './container-routes.ts';
 import { sendError, sendFailure } from './error-responses.ts';

@@ -1,9 +1,11 @@
-/** Image endpoints (spec/2 §4.1) but build and the tarballs: list, inspect, history, create (import, pull), push, search. */
+/** Image endpoints (spec/2 §4.1) but build and the tarballs: list, inspect, history, create (import, pull), push, tag, delete, search. */
 import { buffer } from 'node:stream/consumers';
+import { atLeast } from '../../../harness/versions.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import { imageHistory } from '../model/image-history.ts';
 import { BadArchiveError, importArchive, planImport, type ImportPlan } from '../model/image-import.ts';
-import { checkedImageReference, checkedTag, type ImageReference } from '../model/image-reference.ts';
+import { checkedImageReference, checkedTag, familiarAsGiven, type ImageReference } from '../model/image-reference.ts';
+import type { Image } from '../model/image.ts';
 import { pullImage, pushAnnouncement, RegistryUnreachableError, registryHost } from '../model/image-registry.ts';
 import { DEFAULT_SEARCH_LIMIT, searchImages } from '../model/image-search.ts';
 import type { EngineModel } from '../model/engine-model.ts';
@@ -14,11 +16,11 @@ import { downloadImportSource } from './import-download.ts';
 import { JsonMessageStream } from './json-messages.ts';
 import { readBodyText } from './json-body.ts';
 import { registryAuth } from './registry-auth-header.ts';
-import { sendJson } from './replies.ts';
+import { sendEmpty, sendJson } from './replies.ts';
 import type { Route, RouteContext } from './route-table.ts';
 
 /** dockerd's image list filters; those it knows that the reference does not apply yet answer 501. */
-const LIST_FILTERS = { applied: ['dangling', 'label', 'reference'], notYet: ['before', 'since'] } as const;
+const LIST_FILTERS = { applied: ['before', 'dangling', 'label', 'reference', 'since'], notYet: [] } as const;
 const SEARCH_FILTERS = { applied: ['is-automated', 'is-official', 'stars'], notYet: [] } as const;
 
 export const imageRoutes: Route[] = [
@@ -31,10 +33,14 @@ export const imageRoutes: Route[] = [
       // `filter` is the older spelling of a reference filter.
       const legacyFilter = query.get('filter');
       const reference = [...(filters.reference ?? []), ...(legacyFilter ? [legacyFilter] : [])];
+      // before and since apply at every version, as on dockerd (the spec lists them from 1.24)
       const images = model.images.list({
+        all: parseBooleanQuery(query.get('all'), false),
         dangling: danglingFilter(filters.dangling ?? []),
         label: filters.label,
         reference: reference.length > 0 ? reference : undefined,
+        before: lastImageOf(model, filters.before),
+        since: lastImageOf(model, filters.since),
       });
       const withDigests = parseBooleanQuery(query.get('digests'), false);
       sendJson(response, 200, images.map((image) => imageSummary(image, version, withDigests)));
@@ -54,7 +60,37 @@ export const imageRoutes: Route[] = [
       sendJson(response, 200, imageHistory(model.images, model.images.find(params.name ?? '')).map((step) => historyItem(step, version))),
   },
   { method: 'POST', path: '/images/{name*}/push', handle: push },
+  { method: 'POST', path: '/images/{name*}/tag', handle: tag },
+  {
+    method: 'DELETE',
+    path: '/images/{name*}',
+    handle: ({ response, model, params, query }) => {
+      const options = { force: parseBooleanQuery(query.get('force'), false), noprune: parseBooleanQuery(query.get('noprune'), false) };
+      sendJson(response, 200, model.images.remove(params.name ?? '', options, (imageId) => model.containers.imageUsers(imageId)));
+    },
+  },
 ];
+
+/**
+ * The name is checked before the image is looked up, as dockerd does (which answers 500 for a
+ * malformed one; the spec says 400). Up to 1.23 a name another image has moves only with force.
+ */
+function tag({ response, model, params, query, version }: RouteContext): void {
+  const given = checkedImageReference(query.get('repo') ?? '');
+  const tagName = query.get('tag');
+  const reference = tagName ? { repository: given.repository, tag: checkedTag(tagName) } : given;
+  if (reference.digest !== undefined) throw new InvalidParameterError('refusing to create a tag with a digest reference');
+  const image = model.images.find(params.name ?? '');
+  const force = atLeast(version, '1.24') || parseBooleanQuery(query.get('force'), false);
+  model.images.tag(image, familiarAsGiven(reference), { force });
+  sendEmpty(response, 201);
+}
+
+/** A before/since filter names an image (404 when there is none); of several, the last counts. */
+function lastImageOf(model: EngineModel, names: string[] | undefined): Image | undefined {
+  const name = names?.at(-1);
+  return name === undefined ? undefined : model.images.find(name);
+}
 
 /** fromImage pulls (which needs a registry); otherwise fromSrc imports, `-` from the body. */
 async function createImage({ request, response, model, query }: RouteContext): Promise<void> {

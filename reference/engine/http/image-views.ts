@@ -3,21 +3,30 @@ import { atLeast } from '../../../harness/versions.ts';
 import { goConfig } from '../model/image-document.ts';
 import type { HistoryStep } from '../model/image-history.ts';
 import type { Image } from '../model/image.ts';
-import { formatTimestamp, unixSeconds } from '../model/timestamps.ts';
+import { STORAGE_DRIVER } from '../model/daemon-build.ts';
+import { formatTimestamp, unixSeconds, ZERO_TIME } from '../model/timestamps.ts';
 
+/** An untagged image is listed with dockerd's placeholder names. */
 export function imageSummary(image: Image, version: string, withDigests: boolean): Record<string, unknown> {
+  const untagged = image.repoTags.length === 0 && image.repoDigests.length === 0;
   return {
     Id: image.id,
     ...(image.parent !== '' && { ParentId: image.parent }),
-    RepoTags: image.repoTags,
-    ...(withDigests && { RepoDigests: image.repoDigests }),
+    RepoTags: untagged ? ['<none>:<none>'] : image.repoTags,
+    ...(withDigests && { RepoDigests: untagged ? ['<none>@<none>'] : image.repoDigests }),
     Created: unixSeconds(image.created),
     Size: image.size,
     VirtualSize: image.size,
-    ...(atLeast(version, '1.20') && { Labels: image.config.Labels }),
+    ...(atLeast(version, '1.20') && { Labels: labelsView(image.config.Labels) }),
+    // counted only by `system df`; -1 here, as on dockerd
+    ...(atLeast(version, '1.25') && { SharedSize: -1, Containers: -1 }),
   };
 }
 
+/**
+ * The spec's fields (RepoTags and RepoDigests from 1.21; Dns and VolumesFrom in ContainerConfig) and
+ * what dockerd adds at every version (GraphDriver, RootFS, Metadata).
+ */
 export function imageInspect(image: Image, version: string): Record<string, unknown> {
   return {
     Id: image.id,
@@ -26,7 +35,7 @@ export function imageInspect(image: Image, version: string): Record<string, unkn
     Comment: image.comment,
     Created: formatTimestamp(image.created),
     Container: image.container,
-    ContainerConfig: goConfig(image.containerConfig),
+    ContainerConfig: { ...goConfig(image.containerConfig), Dns: null, VolumesFrom: '' },
     DockerVersion: image.dockerVersion,
     Author: image.author,
     Config: goConfig(image.config),
@@ -34,7 +43,15 @@ export function imageInspect(image: Image, version: string): Record<string, unkn
     Os: image.os,
     Size: image.size,
     VirtualSize: image.size,
+    GraphDriver: { Data: null, Name: STORAGE_DRIVER },
+    RootFS: { Type: 'layers', Layers: image.diffIds },
+    Metadata: { LastTagTime: image.lastTagTime ? formatTimestamp(image.lastTagTime) : ZERO_TIME },
   };
+}
+
+/** No labels is `null` (Go's nil map), as dockerd lists an image that never set any. */
+function labelsView(labels: Record<string, string>): Record<string, string> | null {
+  return Object.keys(labels).length > 0 ? labels : null;
 }
 
 /** Comment, Size and Tags are the spec's from 1.25 (dockerd shows them at every version); no tags is `null`. */

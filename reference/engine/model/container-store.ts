@@ -23,6 +23,7 @@ import {
 import { ConflictError, EngineError, InvalidParameterError, NotFoundError } from './errors.ts';
 import { completeHostConfig, type HostConfig } from './host-config.ts';
 import { findByIdPrefix } from './id-prefix.ts';
+import type { ImageUser } from './image-removal.ts';
 import type { ImageStore } from './image-store.ts';
 import { checkHostConfig, checkHostname, checkStopSignal, type ValidationRules } from './settings-validation.ts';
 
@@ -196,6 +197,11 @@ export class ContainerStore {
 
   clear(): void {
     this.byId.clear();
+  }
+
+  /** The containers created from the image, as image removal weighs them (a paused one is running). */
+  imageUsers(imageId: string): ImageUser[] {
+    return [...this.byId.values()].filter((container) => container.imageId === imageId).map((container) => ({ id: container.id, running: container.state.Running }));
   }
 
   [Symbol.iterator](): IterableIterator<Container> {

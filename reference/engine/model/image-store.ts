@@ -6,7 +6,7 @@
 import type { Layer } from '../filesystem/layer.ts';
 import { busyboxImage } from './busybox-image.ts';
 import { ENGINE_VERSION } from './daemon-build.ts';
-import { InvalidParameterError, NotFoundError } from './errors.ts';
+import { ConflictError, InvalidParameterError, NotFoundError } from './errors.ts';
 import type { EventBus } from './event-bus.ts';
 import { hostFacts } from './host-facts.ts';
 import { findByIdPrefix } from './id-prefix.ts';
@@ -25,12 +25,18 @@ export interface ImageStoreOptions {
 }
 
 export interface ImageListOptions {
+  /** intermediate images too: untagged ones that are the parent of another (default: hidden) */
+  all?: boolean;
   /** true: only images without a tag; false: only tagged ones; absent: both */
   dangling?: boolean;
   /** label filter entries, `key` or `key=value`, all of which must hold */
   label?: string[];
   /** name patterns (`*` and `?` globs) one of which a tag or its repository must match */
   reference?: string[];
+  /** only images created before this one */
+  before?: Image;
+  /** only images created after this one */
+  since?: Image;
 }
 
 export class ImageStore implements RemovableImages {
@@ -86,10 +92,14 @@ export class ImageStore implements RemovableImages {
   /** Newest first, as the engine lists them. */
   list(options: ImageListOptions = {}): Image[] {
     const patterns = options.reference?.map(globPattern);
+    const { before, since } = options;
     return [...this.images.values()]
+      .filter((image) => options.all || image.repoTags.length > 0 || image.repoDigests.length > 0 || this.children(image).length === 0)
       .filter((image) => options.dangling === undefined || (image.repoTags.length === 0) === options.dangling)
       .filter((image) => options.label === undefined || matchesLabels(image.config.Labels, options.label))
       .filter((image) => patterns === undefined || image.repoTags.some((tag) => patterns.some((pattern) => matchesName(pattern, tag))))
+      .filter((image) => before === undefined || image.created < before.created)
+      .filter((image) => since === undefined || image.created > since.created)
       .sort((a, b) => b.created.getTime() - a.created.getTime());
   }
 
@@ -150,17 +160,23 @@ export class ImageStore implements RemovableImages {
 
   /**
    * Names the image `name` (`repo:tag`, `repo` for `repo:latest`, or `repo@digest`), taking the name
-   * off whichever image had it. Publishes `tag`, named as given.
+   * off whichever image had it — unless `force` is false, which makes that a ConflictError (the rule
+   * up to API 1.23). Publishes `tag`, named as given.
    */
-  tag(image: Image, name: string): void {
+  tag(image: Image, name: string, options: { force: boolean } = { force: true }): void {
     const reference = checkedImageReference(name);
     const familiar = familiarString(reference);
-    for (const other of this.images.values()) if (other !== image) removeName(other, familiar);
+    const holder = this.byName(familiar);
+    if (!options.force && holder !== undefined && holder !== image) {
+      throw new ConflictError(`Conflict: Tag ${familiar} is already set to image ${holder.id}, if you want to replace it, please use -f option`);
+    }
+    if (holder !== undefined && holder !== image) removeName(holder, familiar);
     const names = reference.digest === undefined ? image.repoTags : image.repoDigests;
     if (!names.includes(familiar)) {
       names.push(familiar);
       names.sort((a, b) => compareStrings(qualifiedName(a), qualifiedName(b)));
     }
+    image.lastTagTime = this.options.clock();
     this.events.publish(image, 'tag', familiarAsGiven(reference));
   }
 

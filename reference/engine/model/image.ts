@@ -82,6 +82,8 @@ export interface Image {
   diffIds: string[];
   /** Docker's image JSON exactly as stored: its sha256 is the id */
   configDocument: Buffer;
+  /** when a name was last given to it (inspect's Metadata.LastTagTime); absent when never */
+  lastTagTime?: Date;
 }
 
 /** What a new image is made of: its parent's layers, its own (if any) and its config. */
