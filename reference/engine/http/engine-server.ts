@@ -30,7 +30,7 @@ export interface EngineServerOptions {
   dialect: Dialect;
 }
 
-const ROUTES = new RouteTable([...systemRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes]);
+const ROUTES = new RouteTable([...systemRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes, ...buildRoutes]);
 
 /** An http.Server whose closeAllConnections also ends the connections handlers took over, which node no longer tracks. */
 class EngineServer extends Server {
