@@ -125,8 +125,8 @@ export async function imageHistory({ engine, expect }: CheckContext, name: strin
 export interface CommitOptions {
   /** the image the container runs; the fixture image by default */
   from?: string;
-  /** what the container runs to its end before the commit */
-  cmd: string[];
+  /** what the container runs to its end before the commit; without it the container is committed as created, never started */
+  cmd?: string[];
   /** the name the commit gives the image; none leaves it untagged */
   name?: string;
   /** labels of the container, which its committed image inherits */
@@ -137,12 +137,14 @@ export interface CommitOptions {
   config?: Record<string, unknown>;
 }
 
-/** Runs a container of `from` to its end, commits it (201 {Id}) and removes it; returns the new image's id. */
+/** Commits a container of `from` (run to its end first when given a command) and removes it; returns the new image's id. */
 export async function committedImage(context: CheckContext, options: CommitOptions): Promise<string> {
   const { engine, expect, make, session } = context;
-  const container = await make.container({ Image: options.from ?? session.fixtureImage, Cmd: options.cmd, Labels: options.labels });
-  await startContainer(context, container);
-  await exitedState(context, container);
+  const container = await make.container({ Image: options.from ?? session.fixtureImage, Cmd: options.cmd ?? ['true'], Labels: options.labels });
+  if (options.cmd) {
+    await startContainer(context, container);
+    await exitedState(context, container);
+  }
   const res = await commit(context, container, options);
   expect(res.status, 'POST /commit status').toBe(201);
   // Gone at once: a container still using an image keeps it from being deleted or pruned.

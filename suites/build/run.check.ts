@@ -43,7 +43,7 @@ check('build.run.command', {
   tags: ['state'],
   timeoutMs: BUILD_TIMEOUT_MS,
 }, async (context) => {
-  const { name } = await builtImage(context, (await buildContext(context, 'config')).tar);
+  const { name } = await builtImage(context, (await buildContext(context, 'command')).tar);
   context.expect(await imageOutput(context, name), 'output of the image command (pwd; id -u; echo $GREETING)').toBe('/work\n65534\nhello\n');
 });
 

@@ -62,7 +62,7 @@ check('images.events.tag-untag', {
   since: '1.18',
   tags: ['stream', 'state'],
 }, async (context) => {
-  const id = await committedImage(context, { cmd: ['true'], name: uniqueImageName(context) });
+  const id = await committedImage(context, { name: uniqueImageName(context) });
   const stream = await imageEvents(context, await daemonSeconds(context), id);
   try {
     const extra = uniqueImageName(context, 'extra');
@@ -82,7 +82,7 @@ check('images.events.delete', {
   tags: ['stream', 'state'],
 }, async (context) => {
   const name = uniqueImageName(context);
-  const id = await committedImage(context, { cmd: ['true'], name });
+  const id = await committedImage(context, { name });
   const stream = await imageEvents(context, await daemonSeconds(context), id);
   try {
     context.expect((await removeImage(context, name)).status, `DELETE /images/${name} status`).toBe(200);

@@ -24,8 +24,8 @@ check('images.list.all', {
   tags: ['state'],
 }, async (context) => {
   const { labels, mark } = ownLabels(context);
-  const parent = await committedImage(context, { cmd: ['touch', '/parent'], labels });
-  const child = await committedImage(context, { from: parent, cmd: ['touch', '/child'], name: uniqueImageName(context) });
+  const parent = await committedImage(context, { labels });
+  const child = await committedImage(context, { from: parent, name: uniqueImageName(context) });
   const seen = { default: ids(await listMarked(context, mark)), all: ids(await listMarked(context, mark, {}, { all: 1 })) };
   context.expect(seen, 'ids listed without and with all=1').toEqual({ default: [child], all: [child, parent].sort() });
 });
@@ -37,8 +37,8 @@ check('images.list.dangling', {
   tags: ['state'],
 }, async (context) => {
   const { labels, mark } = ownLabels(context);
-  const untagged = await committedImage(context, { cmd: ['true'], labels });
-  const named = await committedImage(context, { cmd: ['true'], labels, name: uniqueImageName(context) });
+  const untagged = await committedImage(context, { labels });
+  const named = await committedImage(context, { labels, name: uniqueImageName(context) });
   const seen = { true: ids(await listMarked(context, mark, { dangling: ['true'] })), false: ids(await listMarked(context, mark, { dangling: ['false'] })) };
   context.expect(seen, 'ids listed per dangling filter').toEqual({ true: [untagged], false: [named] });
 });
@@ -50,8 +50,8 @@ check('images.list.label', {
   tags: ['state'],
 }, async (context) => {
   const { labels, mark } = ownLabels(context);
-  const red = await committedImage(context, { cmd: ['true'], labels: { ...labels, 'shipshape.colour': 'red' } });
-  const blue = await committedImage(context, { cmd: ['true'], labels: { ...labels, 'shipshape.colour': 'blue' } });
+  const red = await committedImage(context, { labels: { ...labels, 'shipshape.colour': 'red' } });
+  const blue = await committedImage(context, { labels: { ...labels, 'shipshape.colour': 'blue' } });
   const seen = {
     key: ids(await listMarked(context, mark, { label: ['shipshape.colour'] })),
     red: ids(await listMarked(context, mark, { label: ['shipshape.colour=red'] })),
@@ -63,7 +63,7 @@ check('images.list.label', {
 /** Three images of the check's own, committed one after the other. */
 async function threeInOrder(context: CheckContext): Promise<{ mark: string; first: string; middle: string; last: string }> {
   const { labels, mark } = ownLabels(context);
-  const commitOne = () => committedImage(context, { cmd: ['true'], labels, name: uniqueImageName(context) });
+  const commitOne = () => committedImage(context, { labels, name: uniqueImageName(context) });
   const first = await commitOne();
   const middle = await commitOne();
   const last = await commitOne();

@@ -26,7 +26,7 @@ async function removed(context: CheckContext, name: string, query: Record<string
 /** An image of the check's own under `names` (the first given by the commit, the rest by tagging); returns its id. */
 async function namedImage(context: CheckContext, names: string[]): Promise<string> {
   const [first, ...rest] = names;
-  const id = await committedImage(context, { cmd: ['true'], name: first });
+  const id = await committedImage(context, { name: first });
   for (const name of rest) {
     const res = await tagImage(context, id, name);
     context.expect(res.status, `POST /images/{id}/tag status (naming ${name})`).toBe(201);
@@ -153,9 +153,9 @@ check('images.delete.force-stopped-container', {
 
 /** A child image (named) of an untagged parent image, both the check's own. */
 async function childOfUntaggedParent(context: CheckContext): Promise<{ parent: string; child: string; name: string }> {
-  const parent = await committedImage(context, { cmd: ['touch', '/parent'] });
+  const parent = await committedImage(context, {});
   const name = uniqueImageName(context);
-  const child = await committedImage(context, { from: parent, cmd: ['touch', '/child'], name });
+  const child = await committedImage(context, { from: parent, name });
   return { parent, child, name };
 }
 

@@ -51,7 +51,7 @@ check('images.tag.invalid-name', {
 /** A name on the fixture image, and an image of the check's own that the name is then given to. */
 async function nameToMove(context: CheckContext): Promise<{ name: string; fixtureId: string; ownId: string }> {
   const name = await taggedFixture(context);
-  const ownId = await committedImage(context, { cmd: ['true'] });
+  const ownId = await committedImage(context, {});
   const fixtureId = (await inspectImage(context, context.session.fixtureImage)).Id;
   return { name, fixtureId, ownId };
 }
