@@ -5,23 +5,14 @@
  * left out, and `<`, `>`, `&` escaped as Go's encoding/json escapes them.
  */
 import { createHash } from 'node:crypto';
-import type { HealthConfig, HistoryEntry, ImageConfig } from './image.ts';
+import type { HealthConfig, HistoryEntry, Image, ImageConfig } from './image.ts';
 import { formatTimestamp } from './timestamps.ts';
 
 /** What the document records about an image (names, parent and layers themselves live beside it). */
-export interface ImageDocumentFields {
-  architecture: string;
-  os: string;
-  created: Date;
-  config: ImageConfig;
-  containerConfig: ImageConfig;
-  container: string;
-  comment: string;
-  author: string;
-  dockerVersion: string;
-  history: HistoryEntry[];
-  diffIds: string[];
-}
+export type ImageDocumentFields = Pick<
+  Image,
+  'architecture' | 'os' | 'created' | 'config' | 'containerConfig' | 'container' | 'comment' | 'author' | 'dockerVersion' | 'history' | 'diffIds'
+>;
 
 export function writeImageDocument(fields: ImageDocumentFields): Buffer {
   const document: Record<string, unknown> = {

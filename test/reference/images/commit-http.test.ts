@@ -1,18 +1,9 @@
 /** POST /commit over a started reference, each answer as dockerd 20.10 gave it (probed with curl). */
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { writeTar } from '../../../reference/engine/filesystem/tar-io.ts';
-import { startReference, type RunningReference } from '../../../reference/serve.ts';
-import { httpCaller, type Call } from '../http-client.ts';
+import { referencePerFile } from './reference-per-file.ts';
 
-let reference: RunningReference;
-let call: Call;
-
-beforeAll(async () => {
-  reference = await startReference({});
-  call = httpCaller(reference.engineUrl);
-});
-afterAll(() => reference.close());
-beforeEach(() => reference.reset());
+const call = referencePerFile();
 
 interface Inspect {
   Id: string;

@@ -2,43 +2,29 @@ import { expect, test } from 'vitest';
 import { EngineModel } from '../../../reference/engine/model/engine-model.ts';
 import { emptyImageConfig } from '../../../reference/engine/model/image.ts';
 
+/** What the image sets, each of which a container inherits. */
+const INHERITED = {
+  Cmd: ['serve'],
+  Entrypoint: ['/bin/app'],
+  Env: ['PATH=/bin', 'MODE=image'],
+  User: 'nobody',
+  WorkingDir: '/srv',
+  Labels: { from: 'image' },
+  ExposedPorts: { '80/tcp': {} },
+  Volumes: { '/data': {} },
+  StopSignal: 'SIGQUIT',
+  Healthcheck: { Test: ['CMD-SHELL', 'true'] },
+};
+
 async function modelWithImage() {
   const model = new EngineModel();
-  await model.images.create({
-    parent: model.images.find('busybox'),
-    config: {
-      ...emptyImageConfig(),
-      Cmd: ['serve'],
-      Entrypoint: ['/bin/app'],
-      Env: ['PATH=/bin', 'MODE=image'],
-      User: 'nobody',
-      WorkingDir: '/srv',
-      Labels: { from: 'image' },
-      ExposedPorts: { '80/tcp': {} },
-      Volumes: { '/data': {} },
-      StopSignal: 'SIGQUIT',
-      Healthcheck: { Test: ['CMD-SHELL', 'true'] },
-    },
-    createdBy: 'test',
-    tags: ['app'],
-  });
+  await model.images.create({ parent: model.images.find('busybox'), config: { ...emptyImageConfig(), ...INHERITED }, createdBy: 'test', tags: ['app'] });
   return model;
 }
 
 test('a container inherits what its request leaves empty, as dockerd merges them', async () => {
   const config = (await modelWithImage()).containers.create({ config: { Image: 'app' } }).config;
-  expect(config).toMatchObject({
-    Cmd: ['serve'],
-    Entrypoint: ['/bin/app'],
-    Env: ['PATH=/bin', 'MODE=image'],
-    User: 'nobody',
-    WorkingDir: '/srv',
-    Labels: { from: 'image' },
-    ExposedPorts: { '80/tcp': {} },
-    Volumes: { '/data': {} },
-    StopSignal: 'SIGQUIT',
-    Healthcheck: { Test: ['CMD-SHELL', 'true'] },
-  });
+  expect(config).toMatchObject(INHERITED);
   expect(Object.keys(config).slice(0, 7)).toEqual(['Hostname', 'Domainname', 'User', 'AttachStdin', 'AttachStdout', 'AttachStderr', 'ExposedPorts']);
 });
 

@@ -4,21 +4,17 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startReference, type RunningReference } from '../../../reference/serve.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { writeTar } from '../../../reference/engine/filesystem/tar-io.ts';
-import { httpCaller, type Call } from '../http-client.ts';
+import { referencePerFile } from './reference-per-file.ts';
 import { gzipSync } from 'node:zlib';
 
-let reference: RunningReference;
-let call: Call;
+const call = referencePerFile();
 let files: Server;
 let filesOrigin: string;
 const served = new Map<string, Buffer>();
 
 beforeAll(async () => {
-  reference = await startReference({});
-  call = httpCaller(reference.engineUrl);
   files = createServer((request, response) => {
     const body = served.get(request.url ?? '');
     if (body === undefined) return void response.writeHead(404, 'File not found').end('no such file\n');
@@ -27,11 +23,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
   filesOrigin = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
 });
-afterAll(async () => {
-  await reference.close();
-  await new Promise((resolve) => files.close(resolve));
-});
-beforeEach(() => reference.reset());
+afterAll(() => new Promise((resolve) => files.close(resolve)));
 
 /** A port nothing listens on any more. */
 async function closedPort(): Promise<number> {

@@ -1,17 +1,8 @@
 /** Tag, delete, list and inspect over a started reference, each answer as dockerd 20.10 gave it or the spec asks. */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startReference, type RunningReference } from '../../../reference/serve.ts';
-import { httpCaller, type Call } from '../http-client.ts';
+import { describe, expect, test } from 'vitest';
+import { referencePerFile } from './reference-per-file.ts';
 
-let reference: RunningReference;
-let call: Call;
-
-beforeAll(async () => {
-  reference = await startReference({});
-  call = httpCaller(reference.engineUrl);
-});
-afterAll(() => reference.close());
-beforeEach(() => reference.reset());
+const call = referencePerFile();
 
 interface Summary {
   Id: string;
