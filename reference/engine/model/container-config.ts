@@ -4,31 +4,14 @@
  * healthcheck: dockerd's merge) and with the engine's defaults for the rest. Fields are in Go's
  * container.Config order, which is the order inspect shows them in.
  */
-import type { HealthConfig, Image } from './image.ts';
+import type { Image, ImageConfig } from './image.ts';
 import { MissingCommandError } from './errors.ts';
 import { mergeConfig } from './image-config-merge.ts';
 
-export interface ContainerConfig {
-  Hostname: string;
-  Domainname: string;
-  User: string;
-  AttachStdin: boolean;
-  AttachStdout: boolean;
-  AttachStderr: boolean;
+/** An image's config, as the container holds it: no ports is none at all, no stop signal is ''. */
+export interface ContainerConfig extends Omit<ImageConfig, 'ExposedPorts' | 'StopSignal'> {
   /** `80/tcp` → `{}`; absent when none */
   ExposedPorts?: Record<string, object>;
-  Tty: boolean;
-  OpenStdin: boolean;
-  StdinOnce: boolean;
-  Env: string[];
-  Cmd: string[] | null;
-  Healthcheck?: HealthConfig;
-  Entrypoint: string[] | null;
-  Image: string;
-  Labels: Record<string, string>;
-  Volumes: Record<string, object> | null;
-  WorkingDir: string;
-  OnBuild: string[] | null;
   /** '' for the default, SIGTERM */
   StopSignal: string;
 }
