@@ -3,21 +3,13 @@
  * progress objects, `quiet`, an error in the stream with status 200), and not-found answers per
  * version.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { writeTar } from '../../../reference/engine/filesystem/tar-io.ts';
-import { startReference, type RunningReference } from '../../../reference/serve.ts';
-import { httpCaller, type Answer, type Call } from '../http-client.ts';
+import type { Answer } from '../http-client.ts';
+import { referencePerFile } from './reference-per-file.ts';
 import { tarballMembers } from './tarball-images.ts';
 
-let reference: RunningReference;
-let call: Call;
-
-beforeAll(async () => {
-  reference = await startReference({});
-  call = httpCaller(reference.engineUrl);
-});
-afterAll(() => reference.close());
-beforeEach(() => reference.reset());
+const call = referencePerFile();
 
 const messages = (answer: Answer) => answer.text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
 const loadTarball = (body: Buffer, query = '', version = '/v1.24') => call('POST', `${version}/images/load${query}`, { body, headers: { 'content-type': 'application/x-tar' } });
@@ -25,7 +17,7 @@ const loadTarball = (body: Buffer, query = '', version = '/v1.24') => call('POST
 async function savedBusyboxWithoutIt(): Promise<Buffer> {
   const saved = await call('GET', '/v1.24/images/busybox/get');
   expect(saved.status).toBe(200);
-  reference.model.images.remove('busybox', { force: false, noprune: false }, () => []);
+  expect((await call('DELETE', '/v1.24/images/busybox')).status).toBe(200);
   return saved.body;
 }
 
