@@ -181,7 +181,9 @@ function onbuildExpression(line: BuildfileLine, escape: EscapeToken): string {
 function commandLine(args: string): CommandLine {
   const rest = args.trim();
   const json = jsonStrings(rest);
-  return json === undefined ? { words: [rest], shell: true } : { words: json, shell: false };
+  if (json !== undefined) return { words: json, shell: false };
+  // an empty shell form is the shell alone: `CMD` gives ["/bin/sh", "-c"]
+  return { words: rest === '' ? [] : [rest], shell: true };
 }
 
 /** COPY, ADD, VOLUME: a JSON array of strings, else the words between whitespace. */

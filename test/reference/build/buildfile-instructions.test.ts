@@ -28,6 +28,7 @@ describe('planBuild', () => {
     ['RUN ["echo", "x"]', { kind: 'run', command: { shell: false, words: ['echo', 'x'] } }],
     ['RUN [ "echo", "x" ', { kind: 'run', command: { shell: true, words: ['[ "echo", "x"'] } }],
     ['CMD ["a", "b"]', { kind: 'cmd', command: { shell: false, words: ['a', 'b'] } }],
+    ['CMD', { kind: 'cmd', command: { shell: true, words: [] } }],
     ['ENV A=1 B="two words"', { kind: 'env', pairs: [{ key: 'A', value: '1' }, { key: 'B', value: '"two words"' }] }],
     ['ENV OLD value with  spaces', { kind: 'env', pairs: [{ key: 'OLD', value: 'value with  spaces' }] }],
     ['LABEL "k"="v w" k2=v2', { kind: 'label', pairs: [{ key: '"k"', value: '"v w"' }, { key: 'k2', value: 'v2' }] }],
