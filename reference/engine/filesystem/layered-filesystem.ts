@@ -3,7 +3,9 @@
  * layer of its own, with overlayfs's rules. A change copies the entry up (its parent directories
  * come along with their metadata); deleting something the image holds leaves a whiteout; a directory
  * made where one was deleted is opaque. With `readOnly` (HostConfig.ReadonlyRootfs) every change
- * fails with EROFS, but under the mount points (/proc, /sys, /dev), which are not the rootfs.
+ * fails with EROFS, but under the mount points (/proc, /sys, /dev), which are not the rootfs. The
+ * volumes mounted in it (volume-mounts.ts) hold their own files: a change under one goes to its tree,
+ * refused only when that mount is read-only.
  *
  * The docker views of the same filesystem (changes, export, archive, commit) live in their own
  * files; the methods at the end of the class only hand over to them.
@@ -17,17 +19,21 @@ import { describeEntry } from './entry-stat.ts';
 import type { ImageLayerStack } from './image-layer-stack.ts';
 import { entrySize, type DirectoryEntry, type FileEntry, type SymlinkEntry } from './layer-entry.ts';
 import { LayerIndex } from './layer-index.ts';
-import { baseName, parentPath, pathParts } from './layer-paths.ts';
+import { baseName, childPath, parentPath, pathParts } from './layer-paths.ts';
 import { Layer } from './layer.ts';
 import { MergedView, type Located } from './merged-view.ts';
+import { walkMerged } from './merged-walk.ts';
 import { isMountPoint, isUnderMountPoint, MOUNT_POINTS } from './mount-points.ts';
 import { resolvePath, type Resolution } from './path-resolution.ts';
+import { treePath, VolumeMountTable, type VolumeMount } from './volume-mounts.ts';
 
 export interface LayeredFilesystemOptions {
   /** HostConfig.ReadonlyRootfs */
   readOnly?: boolean;
   /** the mtime of what changes (default: the wall clock) */
   clock?: () => Date;
+  /** the volumes mounted in it */
+  volumes?: readonly VolumeMount[];
 }
 
 export interface FilesystemSize {
@@ -43,8 +49,11 @@ export class LayeredFilesystem implements ContainerFilesystem {
   readonly readOnly: boolean;
   /** the writable layer */
   private readonly upper = new LayerIndex();
-  /** the container's filesystem as its processes see it */
+  /** the container's filesystem as its processes see it, volumes included */
   readonly merged: MergedView;
+  /** its layers alone, as dockerd's changes, export and sizes see them */
+  private readonly rootfs: MergedView;
+  private readonly volumes: VolumeMountTable;
   /** the mtime of what changes */
   readonly clock: () => Date;
 
@@ -54,7 +63,9 @@ export class LayeredFilesystem implements ContainerFilesystem {
   ) {
     this.readOnly = options.readOnly ?? false;
     this.clock = options.clock ?? (() => new Date());
-    this.merged = new MergedView([this.upper, ...image.topFirst]);
+    this.volumes = new VolumeMountTable(options.volumes);
+    this.rootfs = new MergedView([this.upper, ...image.topFirst]);
+    this.merged = new MergedView([this.upper, ...image.topFirst], this.volumes);
   }
 
   // --- ContainerFilesystem -------------------------------------------------------------------
@@ -124,7 +135,7 @@ export class LayeredFilesystem implements ContainerFilesystem {
       if (options.force) return;
       throw new FilesystemError('ENOENT', path);
     }
-    if (physical === '/' || isMountPoint(physical)) throw new MountPointBusyError(path);
+    if (this.isBusy(physical)) throw new MountPointBusyError(path);
     if (located.entry.kind === 'directory' && !options.recursive && this.merged.list(located).length > 0) throw new FilesystemError('ENOTEMPTY', path);
     this.assertWritable(physical, path);
     this.removeEntry(physical);
@@ -148,6 +159,19 @@ export class LayeredFilesystem implements ContainerFilesystem {
    */
   putEntry(path: string, entry: FileEntry | SymlinkEntry | Omit<DirectoryEntry, 'opaque'>, now = this.clock()): void {
     const existing = this.merged.lookup(path);
+    const volume = this.volumes.holding(path);
+    if (volume !== undefined) {
+      if (path === volume.destination && entry.kind !== 'directory') throw new MountPointBusyError(path);
+      volume.tree.set(treePath(volume, path), entry.kind === 'directory' ? { ...entry, opaque: false } : entry);
+      if (existing === undefined) this.touchDirectory(parentPath(path), now);
+      return;
+    }
+    this.putLayerEntry(path, entry, now);
+  }
+
+  /** {@link putEntry} into the writable layer. */
+  private putLayerEntry(path: string, entry: FileEntry | SymlinkEntry | Omit<DirectoryEntry, 'opaque'>, now: Date): void {
+    const existing = this.rootfs.lookup(path);
     this.copyUpParents(path);
     if (entry.kind === 'directory') {
       const upperEntry = this.upper.get(path);
@@ -159,7 +183,13 @@ export class LayeredFilesystem implements ContainerFilesystem {
 
   /** Removes what is at a physical path, and all under it: a whiteout where the image shows something. */
   removeEntry(path: string, now = this.clock()): void {
-    if (path === '/' || isMountPoint(path)) throw new MountPointBusyError(path);
+    if (this.isBusy(path)) throw new MountPointBusyError(path);
+    const volume = this.volumes.holding(path);
+    if (volume !== undefined) {
+      volume.tree.deleteTree(treePath(volume, path));
+      this.touchDirectory(parentPath(path), now);
+      return;
+    }
     this.copyUpParents(path);
     if (this.visibleBelow(path)) this.upper.set(path, WHITEOUT);
     else this.upper.deleteTree(path);
@@ -168,10 +198,10 @@ export class LayeredFilesystem implements ContainerFilesystem {
 
   /** The parents of `path` as explicit entries of the writable layer (overlayfs's copy-up), but `/` and the mount points. */
   private copyUpParents(path: string): void {
-    let located: Located = this.merged.root();
+    let located: Located = this.rootfs.root();
     const parts = pathParts(path);
     for (const name of parts.slice(0, -1)) {
-      const next = this.merged.child(located, name);
+      const next = this.rootfs.child(located, name);
       const entry = next?.entry;
       if (next === undefined || entry?.kind !== 'directory') throw new FilesystemError('ENOENT', path);
       located = next;
@@ -181,20 +211,62 @@ export class LayeredFilesystem implements ContainerFilesystem {
 
   /** A directory's mtime moves when an entry is made or removed in it. */
   private touchDirectory(path: string, now: Date): void {
-    const entry = this.upper.get(path);
-    if (entry?.kind === 'directory') this.upper.set(path, { ...entry, mtime: now });
+    const volume = this.volumes.holding(path);
+    const [layer, key] = volume === undefined ? [this.upper, path] : [volume.tree, treePath(volume, path)];
+    const entry = layer.get(key);
+    if (entry?.kind === 'directory') layer.set(key, { ...entry, mtime: now });
+  }
+
+  /** `/`, the system mount points and the volumes' mount points cannot be removed or replaced. */
+  private isBusy(path: string): boolean {
+    return path === '/' || isMountPoint(path) || this.volumes.isMountPoint(path);
   }
 
   /** Whether the layers under the writable one show something at `path`, given what the writable layer hides above it. */
   private visibleBelow(path: string): boolean {
-    const parent = this.merged.lookup(parentPath(path));
+    const parent = this.rootfs.lookup(parentPath(path));
     if (parent === undefined) return false;
     const below = parent.layers.filter((layer) => layer !== this.upper);
-    return this.merged.child({ ...parent, layers: below }, baseName(path)) !== undefined;
+    return this.rootfs.child({ ...parent, layers: below }, baseName(path)) !== undefined;
   }
 
   private assertWritable(physical: string, path: string): void {
-    if (this.readOnly && !isUnderMountPoint(physical)) throw new FilesystemError('EROFS', path);
+    const volume = this.volumes.holding(physical);
+    const readOnly = volume === undefined ? this.readOnly && !isUnderMountPoint(physical) : volume.readOnly;
+    if (readOnly) throw new FilesystemError('EROFS', path);
+  }
+
+  // --- volumes ---------------------------------------------------------------------------------
+
+  /** The volumes' mount points (and their missing parents) as directories of the rootfs: dockerd makes them as the container starts. */
+  createMountPoints(): void {
+    const now = this.clock();
+    for (const { destination } of this.volumes.mounts) {
+      let located: Located = this.rootfs.root();
+      for (const name of pathParts(destination)) {
+        const path = childPath(located.path, name);
+        if (this.rootfs.child(located, name) === undefined) this.putLayerEntry(path, { kind: 'directory', mode: 0o755, uid: 0, gid: 0, mtime: now }, now);
+        const next = this.rootfs.child(located, name);
+        // something else than a directory in the way: dockerd fails the start; here the mount stays unreachable
+        if (next?.entry.kind !== 'directory') break;
+        located = next;
+      }
+    }
+  }
+
+  /**
+   * Fills the empty volume mounted at `destination` with what the layers hold there, the directory's
+   * own mode and owner included: dockerd does so as the container is created, unless the mount says
+   * nocopy. A volume that holds anything keeps it as it is.
+   */
+  populateVolume(destination: string): void {
+    const volume = this.volumes.holding(destination);
+    if (volume?.destination !== destination || volume.tree.hasChildren('/')) return;
+    const top = this.rootfs.lookup(destination);
+    if (top?.entry.kind !== 'directory') return;
+    walkMerged(this.rootfs, top, ({ entry }, relative) => {
+      volume.tree.set(relative === '' ? '/' : `/${relative}`, entry.kind === 'directory' ? { ...entry, opaque: false } : entry);
+    });
   }
 
   // --- resolution -----------------------------------------------------------------------------
@@ -220,12 +292,12 @@ export class LayeredFilesystem implements ContainerFilesystem {
 
   /** `GET /containers/{id}/changes` */
   changes(): FilesystemChange[] {
-    return diffAgainstImage(this.image.view, this.merged, this.upper);
+    return diffAgainstImage(this.image.view, this.rootfs, this.upper);
   }
 
   /** `GET /containers/{id}/export`: the merged filesystem as one tar */
   exportTar(): Promise<Buffer> {
-    return exportFilesystem(this.merged);
+    return exportFilesystem(this.rootfs);
   }
 
   /** `HEAD /containers/{id}/archive` */

@@ -2,11 +2,13 @@
  * The union of a stack of layers, as overlayfs shows it: for a path, the topmost layer that says
  * anything wins; a whiteout, or anything but a directory, hides what lies below; directories merge
  * with the directories below them down to an opaque one. Physical paths only: symlinks are the
- * resolver's business (path-resolution.ts).
+ * resolver's business (path-resolution.ts). A container's view also shows the volumes mounted in it:
+ * at a mount point the volume's tree replaces whatever the layers hold there.
  */
 import { IMPLICIT_DIRECTORY, type DirectoryEntry, type VisibleEntry } from './layer-entry.ts';
 import type { LayerView } from './layer-index.ts';
 import { childPath, compareBytewise, pathParts } from './layer-paths.ts';
+import type { VolumeMountTable } from './volume-mounts.ts';
 
 export interface Located {
   readonly path: string;
@@ -17,7 +19,10 @@ export interface Located {
 
 export class MergedView {
   /** @param layers top first */
-  constructor(readonly layers: readonly LayerView[]) {}
+  constructor(
+    readonly layers: readonly LayerView[],
+    private readonly mounts?: VolumeMountTable,
+  ) {}
 
   root(): Located {
     let entry: DirectoryEntry = IMPLICIT_DIRECTORY;
@@ -34,6 +39,8 @@ export class MergedView {
   child(parent: Located, name: string): Located | undefined {
     if (parent.entry.kind !== 'directory') return undefined;
     const path = childPath(parent.path, name);
+    const mountPoint = this.mounts?.mountPointAt(path);
+    if (mountPoint !== undefined) return mountPoint;
     let found: VisibleEntry | undefined;
     let explicitDirectory = false;
     const below: LayerView[] = [];

@@ -24,7 +24,7 @@ export const containerRoutes: Route[] = [
   {
     method: 'GET',
     path: '/containers/json',
-    handle: ({ response, model, query, version }) => {
+    handle: ({ response, model, query, version, dialect }) => {
       const filters = parseFiltersQuery(query.get('filters'));
       checkFilterNames(filters, LIST_FILTERS);
       // The since and before parameters (spec/1 §4.1) cut the list like the filters of those names,
@@ -40,7 +40,7 @@ export const containerRoutes: Route[] = [
         filters,
       });
       const now = model.clock();
-      const items = containers.map((container) => containerSummary(container, version, now, withSize ? model.containers.sizeOf(container) : undefined));
+      const items = containers.map((container) => containerSummary(container, version, dialect, now, withSize ? model.containers.sizeOf(container) : undefined));
       sendJson(response, 200, items);
     },
   },
@@ -56,10 +56,10 @@ export const containerRoutes: Route[] = [
   {
     method: 'GET',
     path: '/containers/{id*}/json',
-    handle: ({ response, model, params, query, version }) => {
+    handle: ({ response, model, params, query, version, dialect }) => {
       const container = model.containers.find(params.id ?? '');
       const withSize = atLeast(version, '1.21') && parseBooleanQuery(query.get('size'), false);
-      sendJson(response, 200, containerInspect(container, version, model.execs.openIdsOf(container), withSize ? model.containers.sizeOf(container) : undefined));
+      sendJson(response, 200, containerInspect(container, version, dialect, model.execs.openIdsOf(container), withSize ? model.containers.sizeOf(container) : undefined));
     },
   },
   ...containerActionRoutes,
@@ -70,8 +70,10 @@ export const containerRoutes: Route[] = [
     method: 'DELETE',
     path: '/containers/{id*}',
     handle: async ({ response, model, params, query }) => {
-      // `v` (remove anonymous volumes) has nothing to act on until volumes are modelled.
-      await model.lifecycle.remove(model.containers.find(params.id ?? ''), { force: parseBooleanQuery(query.get('force'), false) });
+      await model.lifecycle.remove(model.containers.find(params.id ?? ''), {
+        force: parseBooleanQuery(query.get('force'), false),
+        volumes: parseBooleanQuery(query.get('v'), false),
+      });
       sendEmpty(response, 204);
     },
   },

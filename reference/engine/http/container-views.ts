@@ -2,18 +2,21 @@
  * Containers as each API version shows them: the list item (spec/1 §2.1) and the inspect object
  * (§2.2). Fields appear and disappear here, by version; the model knows none of this.
  */
+import type { Dialect } from '../../../harness/dialect.ts';
 import { atLeast, before } from '../../../harness/versions.ts';
 import type { Container, EndpointSettings } from '../model/container.ts';
 import type { ContainerConfig } from '../model/container-config.ts';
 import type { ContainerSize } from '../model/container-store.ts';
+import type { ContainerMount } from '../model/container-volumes.ts';
 import { statusText } from '../model/container-status-text.ts';
 import { STORAGE_DRIVER } from '../model/daemon-build.ts';
 import { formatTimestamp, unixSeconds } from '../model/timestamps.ts';
+import { volumeMountpoint } from './volume-views.ts';
 
 /** The execution driver dockerd named in inspect until it dropped the field after 1.21. */
 const EXEC_DRIVER = 'native-0.2';
 
-export function containerSummary(container: Container, version: string, now: Date, size?: ContainerSize): Record<string, unknown> {
+export function containerSummary(container: Container, version: string, dialect: Dialect, now: Date, size?: ContainerSize): Record<string, unknown> {
   return {
     Id: container.id,
     Names: [container.name],
@@ -29,7 +32,7 @@ export function containerSummary(container: Container, version: string, now: Dat
     ...(atLeast(version, '1.23') && {
       HostConfig: { NetworkMode: container.hostConfig.NetworkMode },
       NetworkSettings: { Networks: container.networks },
-      Mounts: [],
+      Mounts: mountsView(container.mounts, version, dialect),
     }),
   };
 }
@@ -41,7 +44,7 @@ function commandText(container: Container): string {
 }
 
 /** `execIds`: the exec instances that have not ended; dockerd shows none as null. */
-export function containerInspect(container: Container, version: string, execIds: string[], size?: ContainerSize): Record<string, unknown> {
+export function containerInspect(container: Container, version: string, dialect: Dialect, execIds: string[], size?: ContainerSize): Record<string, unknown> {
   const { Status, Dead, ...state } = container.state;
   return {
     Id: container.id,
@@ -68,10 +71,38 @@ export function containerInspect(container: Container, version: string, execIds:
     ExecIDs: execIds.length > 0 ? execIds : null,
     HostConfig: container.hostConfig,
     ...(size && { SizeRw: size.rw, SizeRootFs: size.rootFs }),
-    Mounts: [],
+    Mounts: mountsView(container.mounts, version, dialect),
     Config: configView(container.config),
     NetworkSettings: networkSettings(container.networks, version),
-    ...(before(version, '1.19') && { Volumes: {}, VolumesRW: {} }),
+    ...(before(version, '1.19') && volumesMaps(container.mounts, dialect)),
+  };
+}
+
+/** Where a mount's files are on the host: a volume's directory, or a bind's path. */
+function mountSource(mount: ContainerMount, dialect: Dialect): string {
+  return mount.volume ? volumeMountpoint(mount.volume, dialect) : mount.source;
+}
+
+/** Name, Driver and Propagation from 1.23 (spec/1 §2.1), with dockerd's Type; a bind has no Name and no Driver, as on dockerd. */
+function mountsView(mounts: readonly ContainerMount[], version: string, dialect: Dialect): Record<string, unknown>[] {
+  const newer = atLeast(version, '1.23');
+  return mounts.map((mount) => ({
+    ...(newer && { Type: mount.type }),
+    ...(newer && mount.volume && { Name: mount.volume.name }),
+    Source: mountSource(mount, dialect),
+    Destination: mount.destination,
+    ...(newer && mount.volume && { Driver: mount.volume.driver }),
+    Mode: mount.mode,
+    RW: mount.rw,
+    ...(newer && { Propagation: mount.propagation }),
+  }));
+}
+
+/** The maps inspect had before Mounts: destination to host path, and destination to whether it is writable. */
+function volumesMaps(mounts: readonly ContainerMount[], dialect: Dialect): { Volumes: Record<string, string>; VolumesRW: Record<string, boolean> } {
+  return {
+    Volumes: Object.fromEntries(mounts.map((mount) => [mount.destination, mountSource(mount, dialect)])),
+    VolumesRW: Object.fromEntries(mounts.map((mount) => [mount.destination, mount.rw])),
   };
 }
 

@@ -5,6 +5,7 @@
  * error before; DetachKeys is read from 1.25; inspect embeds the container up to 1.21 and names it
  * by ContainerID after.
  */
+import type { Dialect } from '../../../harness/dialect.ts';
 import { atLeast, before } from '../../../harness/versions.ts';
 import { parseDetachKeys } from '../model/detach-keys.ts';
 import { InvalidParameterError, NotRunningError } from '../model/errors.ts';
@@ -106,7 +107,7 @@ async function resizeExec(context: RouteContext): Promise<void> {
  * command ends; from 1.22 the container is named by ContainerID, ExitCode is null until then, and the
  * DetachKeys bytes show base64-encoded (a Go []byte); Pid from 1.25.
  */
-function execView(instance: ExecInstance, version: string, containerExecIds: string[]): Record<string, unknown> {
+function execView(instance: ExecInstance, version: string, dialect: Dialect, containerExecIds: string[]): Record<string, unknown> {
   const { spec } = instance;
   const common = {
     ID: instance.id,
@@ -117,7 +118,7 @@ function execView(instance: ExecInstance, version: string, containerExecIds: str
     OpenStderr: spec.attachStderr,
     OpenStdout: spec.attachStdout,
   };
-  if (before(version, '1.22')) return { ...common, Container: containerInspect(instance.container, version, containerExecIds) };
+  if (before(version, '1.22')) return { ...common, Container: containerInspect(instance.container, version, dialect, containerExecIds) };
   return {
     ...common,
     // dockerd marks an instance for its periodic clean-up, which the reference does not run.
@@ -137,7 +138,7 @@ export const execRoutes: Route[] = [
     path: '/exec/{id}/json',
     handle: (context) => {
       const instance = execOf(context);
-      sendJson(context.response, 200, execView(instance, context.version, context.model.execs.openIdsOf(instance.container)));
+      sendJson(context.response, 200, execView(instance, context.version, context.dialect, context.model.execs.openIdsOf(instance.container)));
     },
   },
 ];

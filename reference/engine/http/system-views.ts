@@ -9,12 +9,16 @@ const INFO_FLAGS = [
   'Debug', 'IPv4Forwarding', 'KernelMemory', 'MemoryLimit', 'OomKillDisable', 'SwapLimit', 'ExperimentalBuild', 'CpuCfsPeriod', 'CpuCfsQuota',
 ] as const;
 
+/** The daemon's root directory: the vendor names it, as it names the info field that shows it. */
+export function engineRootDir(dialect: Dialect): string {
+  return `/var/lib/${dialect.name}`;
+}
+
 export function infoView(info: DaemonInfo, version: string, dialect: Dialect): Record<string, unknown> {
   const view: Record<string, unknown> = {
     ...info,
     SystemTime: formatTimestamp(info.SystemTime),
-    // The vendor names the root directory field and the directory alike.
-    [dialect.rootDirInfoField]: `/var/lib/${dialect.name}`,
+    [dialect.rootDirInfoField]: engineRootDir(dialect),
   };
   if (before(version, '1.19')) {
     for (const flag of INFO_FLAGS) view[flag] = info[flag] ? 1 : 0;

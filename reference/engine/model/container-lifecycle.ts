@@ -32,6 +32,16 @@ export interface ContainerLifecycleOptions {
   scheduler: Scheduler;
   /** timestamps of the state */
   clock: () => Date;
+  /** joins a container's networks as it starts, leaves them as its process ends */
+  networking: ContainerNetworking;
+}
+
+/** What a container's runs do to its networks. */
+export interface ContainerNetworking {
+  /** joins the container's networks before its process starts; throws (having left them) when one cannot be joined */
+  attach(container: Container): void;
+  /** leaves them once its process has ended: dockerd frees the addresses of a stopped container */
+  release(container: Container): void;
 }
 
 export interface StartOptions {
@@ -209,11 +219,17 @@ export class ContainerLifecycle {
 
   /** Starts a run; when the process cannot start, records why in the state and throws. */
   private run(container: Container): void {
-    const { scheduler, clock, events } = this.options;
+    const { scheduler, clock, events, networking } = this.options;
     let process: SimulatedProcess;
+    try {
+      networking.attach(container);
+    } catch (error) {
+      this.startFailed(container, error);
+    }
     try {
       process = spawnContainerProcess(container, scheduler);
     } catch (error) {
+      networking.release(container);
       this.startFailed(container, error);
     }
     container.process = process;
@@ -232,13 +248,16 @@ export class ContainerLifecycle {
     // Waiters of a restart the policy began are waiting for this end too.
     if (container.hostConfig.AutoRemove) this.discard(container);
     else this.wakeWaiters(container);
-    throw exec ? new InvalidParameterError(message) : new EngineError(message);
+    if (exec) throw new InvalidParameterError(message);
+    throw error instanceof EngineError ? error : new EngineError(message);
   }
 
   /** dockerd's monitor on the exit of PID 1. */
   private processEnded(container: Container, process: SimulatedProcess, status: ExitStatus, ranMs: number): void {
     if (container.process !== process) return;
     container.process = undefined;
+    // dockerd's Cleanup: the endpoints go before the die event, also when a restart follows.
+    this.options.networking.release(container);
     const finishedAt = formatTimestamp(this.options.clock());
     if (!this.options.store.has(container)) {
       container.state = exitedState(container.state, status.exitCode, finishedAt);

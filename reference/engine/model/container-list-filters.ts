@@ -80,9 +80,10 @@ export function matchesExitCode(codes: number[] | undefined, container: Containe
   return ran && codes.includes(container.state.ExitCode);
 }
 
+/** By a volume's name, a bind's host path, or the destination of either. */
 export function matchesVolume(volumes: string[] | undefined, container: Container): boolean {
   if (volumes === undefined) return true;
-  return mountPointsOf(container).some((mount) => volumes.includes(mount.destination) || (mount.nameOrSource !== '' && volumes.includes(mount.nameOrSource)));
+  return container.mounts.some((mount) => volumes.includes(mount.destination) || volumes.includes(mount.volume?.name ?? mount.source));
 }
 
 /** By the network's name, or a prefix of the id of the network the container is attached to. */
@@ -93,21 +94,4 @@ export function matchesNetwork(networks: string[] | undefined, container: Contai
       Object.hasOwn(container.networks, wanted) ||
       Object.values(container.networks).some((endpoint) => endpoint.NetworkID !== '' && endpoint.NetworkID.startsWith(wanted)),
   );
-}
-
-interface MountPoint {
-  /** a named volume's name or a bind's host path; '' for an anonymous volume, which the reference does not name */
-  nameOrSource: string;
-  destination: string;
-}
-
-/** The anonymous volumes of Config.Volumes and the `source:destination[:mode]` entries of HostConfig.Binds. */
-function mountPointsOf(container: Container): MountPoint[] {
-  const anonymous = Object.keys(container.config.Volumes ?? {}).map((destination) => ({ nameOrSource: '', destination }));
-  const binds = Array.isArray(container.hostConfig.Binds) ? container.hostConfig.Binds.filter((bind): bind is string => typeof bind === 'string') : [];
-  const bound = binds.map((bind) => {
-    const [nameOrSource = '', destination = ''] = bind.split(':');
-    return { nameOrSource, destination };
-  });
-  return [...anonymous, ...bound];
 }

@@ -7,6 +7,7 @@ import { LayeredFilesystem } from '../filesystem/layered-filesystem.ts';
 import { Container } from './container.ts';
 import { completeConfig, type ContainerSpec } from './container-config.ts';
 import type { ContainerEvents } from './container-events.ts';
+import { volumeMountsOf, type ContainerVolumes } from './container-volumes.ts';
 import { ContainerLog } from './container-log.ts';
 import { canonicalName, generateName } from './container-names.ts';
 import {
@@ -41,6 +42,7 @@ export interface ContainerStoreOptions {
   clock: () => Date;
   ids: () => string;
   events: ContainerEvents;
+  volumes: ContainerVolumes;
 }
 
 export interface ContainerListOptions {
@@ -78,9 +80,12 @@ export class ContainerStore {
     const id = this.options.ids();
     const config = completeConfig(options.config, image, id);
     const name = options.name === undefined ? generateName(id, (candidate) => this.byName(candidate) !== undefined) : this.freeName(options.name, id);
-    const { clock } = this.options;
-    const filesystem = new LayeredFilesystem(image.layers, { readOnly: hostConfig.ReadonlyRootfs, clock });
+    const { clock, volumes } = this.options;
+    const mounts = volumes.mountsFor(id, hostConfig, config.Volumes);
+    const filesystem = new LayeredFilesystem(image.layers, { readOnly: hostConfig.ReadonlyRootfs, clock, volumes: volumeMountsOf(mounts) });
     const container = new Container(id, name, clock(), image.id, config, hostConfig, filesystem, new ContainerLog(clock));
+    container.mounts = mounts;
+    volumes.populate(container);
     this.byId.set(id, container);
     this.options.events.publish(container, 'create');
     return container;

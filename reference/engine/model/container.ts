@@ -12,9 +12,15 @@ import { createdState, type ContainerState } from './container-state.ts';
 import { networkNamesOf, type HostConfig } from './host-config.ts';
 import type { RestartManager } from './restart-manager.ts';
 
-/** A container's place on one network; empty until it starts (addresses come with networking). */
+/** The addresses a container asked for on one network. */
+export interface EndpointIpamConfig {
+  IPv4Address?: string;
+  IPv6Address?: string;
+}
+
+/** A container's place on one network: what it asked for, and while it runs the endpoint it has there. */
 export interface EndpointSettings {
-  IPAMConfig: Record<string, unknown> | null;
+  IPAMConfig: EndpointIpamConfig | null;
   Links: string[] | null;
   Aliases: string[] | null;
   NetworkID: string;
@@ -28,7 +34,11 @@ export interface EndpointSettings {
   MacAddress: string;
 }
 
-function unattachedEndpoint(): EndpointSettings {
+/** network name to the container's settings on it */
+export type ContainerNetworks = Record<string, EndpointSettings>;
+
+/** Settings on a network the container has not joined yet. */
+export function unattachedEndpoint(): EndpointSettings {
   return {
     IPAMConfig: null,
     Links: null,
@@ -49,7 +59,7 @@ export class Container {
   state: ContainerState = createdState();
   restartCount = 0;
   /** network name to this container's endpoint on it */
-  readonly networks: Record<string, EndpointSettings>;
+  readonly networks: ContainerNetworks;
   /** PID 1 of the current run, while there is one */
   process: SimulatedProcess | undefined;
   /** the policy's bookkeeping for the current series of runs; a new one at each start by the user */

@@ -14,6 +14,9 @@ import { EventBus } from './event-bus.ts';
 import { ExecStore } from './exec-store.ts';
 import { ContainerCommits } from './image-commit.ts';
 import { ImageStore } from './image-store.ts';
+import { NetworkConnections } from './network-connections.ts';
+import { NetworkEvents } from './network-events.ts';
+import { NetworkStore } from './network-store.ts';
 import { randomId } from './random-ids.ts';
 import { SystemInfo } from './system-info.ts';
 
@@ -33,6 +36,9 @@ export class EngineModel {
   /** container events with dockerd's attributes, for every area that acts on containers (exec, archive, …) */
   readonly containerEvents: ContainerEvents;
   readonly images: ImageStore;
+  readonly networks: NetworkStore;
+  /** containers on networks: connect, disconnect, and what starts and ends do */
+  readonly networkConnections: NetworkConnections;
   readonly containers: ContainerStore;
   readonly lifecycle: ContainerLifecycle;
   readonly operations: ContainerOperations;
@@ -57,7 +63,16 @@ export class EngineModel {
       ids,
       events: containerEvents,
     });
-    this.lifecycle = new ContainerLifecycle({ store: this.containers, events: containerEvents, scheduler, clock: this.clock });
+    const networkEvents = new NetworkEvents(this.events, this.clock);
+    this.networks = new NetworkStore({ clock: this.clock, ids, events: networkEvents });
+    this.networkConnections = new NetworkConnections({ networks: this.networks, containers: this.containers, events: networkEvents, ids });
+    this.lifecycle = new ContainerLifecycle({
+      store: this.containers,
+      events: containerEvents,
+      scheduler,
+      clock: this.clock,
+      networking: this.networkConnections,
+    });
     this.operations = new ContainerOperations(containerEvents, this.clock);
     this.attach = new ContainerAttach(containerEvents);
     this.execs = new ExecStore({ containers: this.containers, events: containerEvents, ids, scheduler });
@@ -71,6 +86,7 @@ export class EngineModel {
   reset(): void {
     this.lifecycle.shutdown();
     this.containers.clear();
+    this.networks.reset();
     this.execs.clear();
     this.images.reset();
     this.events.clear();

@@ -1,0 +1,68 @@
+/**
+ * Volume endpoints (spec/2 §4.3): list with filters, create, inspect, remove. dockerd serves them at
+ * every version prefix, and so does the reference; only the volume's shape changes (volume-views.ts).
+ */
+import { InvalidParameterError, NotFoundError } from '../model/errors.ts';
+import type { VolumeCreateOptions } from '../model/volume-store.ts';
+import { parseBooleanQuery } from './boolean-query.ts';
+import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
+import { readJsonBody } from './json-body.ts';
+import { asObject, isString, isStringMap, optional } from './json-fields.ts';
+import { sendEmpty, sendJson } from './replies.ts';
+import type { Route } from './route-table.ts';
+import { volumeView } from './volume-views.ts';
+
+/** dockerd takes `label` too, which the spec does not list. */
+const LIST_FILTERS = { applied: ['name', 'driver', 'label', 'dangling'], notYet: [] } as const;
+
+function parseCreateBody(body: unknown): VolumeCreateOptions {
+  if (body === undefined) throw new InvalidParameterError('got EOF while reading request body');
+  const fields = asObject(body, 'VolumeCreateBody');
+  return {
+    name: optional(fields.Name, 'Name', isString) ?? undefined,
+    driver: optional(fields.Driver, 'Driver', isString) ?? undefined,
+    driverOpts: optional(fields.DriverOpts, 'DriverOpts', isStringMap) ?? undefined,
+    labels: optional(fields.Labels, 'Labels', isStringMap) ?? undefined,
+  };
+}
+
+export const volumeRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/volumes',
+    handle: ({ response, model, query, version, dialect }) => {
+      const filters = parseFiltersQuery(query.get('filters'));
+      checkFilterNames(filters, LIST_FILTERS);
+      const volumes = model.volumes.list(filters).map((volume) => volumeView(volume, version, dialect));
+      sendJson(response, 200, { Volumes: volumes, Warnings: [] });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/volumes/create',
+    handle: async ({ request, response, model, version, dialect }) => {
+      const volume = model.volumes.create(parseCreateBody(await readJsonBody(request)));
+      sendJson(response, 201, volumeView(volume, version, dialect));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/volumes/{name}',
+    handle: ({ response, model, params, version, dialect }) => {
+      sendJson(response, 200, volumeView(model.volumes.find(params.name ?? ''), version, dialect));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/volumes/{name}',
+    handle: ({ response, model, params, query }) => {
+      // dockerd's force: a volume that is not there is no error (one in use still is)
+      try {
+        model.volumes.remove(params.name ?? '');
+      } catch (error) {
+        if (!(error instanceof NotFoundError && parseBooleanQuery(query.get('force'), false))) throw error;
+      }
+      sendEmpty(response, 204);
+    },
+  },
+];

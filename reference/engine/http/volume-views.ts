@@ -1,0 +1,32 @@
+/**
+ * Volumes as each API version shows them (spec/2 §2.3): Name, Driver and Mountpoint, and from 1.25
+ * also Labels and Scope, with what dockerd adds there (CreatedAt, the driver Options). Empty labels
+ * and options show as null, as dockerd's nil maps do. The local driver keeps a volume's files under
+ * the daemon's root directory.
+ */
+import type { Dialect } from '../../../harness/dialect.ts';
+import { atLeast } from '../../../harness/versions.ts';
+import type { Volume } from '../model/volume.ts';
+import { engineRootDir } from './system-views.ts';
+
+/** Where the local driver keeps a volume's files. */
+export function volumeMountpoint(volume: Volume, dialect: Dialect): string {
+  return `${engineRootDir(dialect)}/volumes/${volume.name}/_data`;
+}
+
+function orNull(map: Record<string, string>): Record<string, string> | null {
+  return Object.keys(map).length > 0 ? map : null;
+}
+
+export function volumeView(volume: Volume, version: string, dialect: Dialect): Record<string, unknown> {
+  const view = { Name: volume.name, Driver: volume.driver, Mountpoint: volumeMountpoint(volume, dialect) };
+  if (!atLeast(version, '1.25')) return view;
+  return {
+    // dockerd's RFC 3339 in whole seconds
+    CreatedAt: volume.createdAt.toISOString().replace(/\.\d+Z$/, 'Z'),
+    ...view,
+    Labels: orNull(volume.labels),
+    Options: orNull(volume.options),
+    Scope: 'local',
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * The volumes of containers, through a container's life as dockerd handles them:
+ * - create: each named volume the binds give is created if missing, each anonymous one made; the
+ *   container uses them all from then on, and an empty one takes what the image holds at its
+ *   destination (unless the mode says nocopy);
+ * - start: the mount points appear in the container's filesystem, a mount event per volume;
+ * - the end of its process: an unmount event per volume;
+ * - removal: the container stops using them; with `v` its anonymous volumes go too, when nothing
+ *   else uses them. Named ones always stay.
+ */
+import type { VolumeMount } from '../filesystem/volume-mounts.ts';
+import type { Container } from './container.ts';
+import type { HostConfig } from './host-config.ts';
+import { mountSpecsOf, type MountSpec } from './mount-specs.ts';
+import type { VolumeEvents } from './volume-events.ts';
+import type { VolumeStore } from './volume-store.ts';
+import type { Volume } from './volume.ts';
+
+/** One mount of a container: its spec, with the volume it mounts (none for a bind). */
+export interface ContainerMount extends MountSpec {
+  volume?: Volume;
+}
+
+/** What a container's filesystem mounts: its volumes (a bind's host directory is not modelled). */
+export function volumeMountsOf(mounts: readonly ContainerMount[]): VolumeMount[] {
+  return mounts.flatMap(({ volume, destination, rw }) => (volume ? [{ destination, tree: volume.files, readOnly: !rw }] : []));
+}
+
+export class ContainerVolumes {
+  constructor(
+    private readonly volumes: VolumeStore,
+    private readonly events: VolumeEvents,
+  ) {}
+
+  /**
+   * The mounts of a container being created with these settings, its volumes made and in its use.
+   * When one cannot be made, those made before it are let go as a removal with `v` would.
+   */
+  mountsFor(containerId: string, hostConfig: HostConfig, configVolumes: Record<string, object> | null): ContainerMount[] {
+    const binds = Array.isArray(hostConfig.Binds) ? hostConfig.Binds.filter((bind): bind is string => typeof bind === 'string') : [];
+    const mounts: ContainerMount[] = [];
+    try {
+      for (const spec of mountSpecsOf(binds, configVolumes)) {
+        if (spec.type === 'bind') {
+          mounts.push(spec);
+          continue;
+        }
+        const volume = this.volumes.create({ name: spec.source, driver: hostConfig.VolumeDriver as string | undefined });
+        this.volumes.use(volume, containerId);
+        mounts.push({ ...spec, volume });
+      }
+    } catch (error) {
+      this.release(containerId, mounts, true);
+      throw error;
+    }
+    return mounts;
+  }
+
+  /** Fills each empty volume the container mounts with what its image holds there, but where the mode says nocopy. */
+  populate(container: Container): void {
+    for (const { volume, destination, copyData } of container.mounts) {
+      if (volume && copyData) container.filesystem.populateVolume(destination);
+    }
+  }
+
+  mount(container: Container): void {
+    container.filesystem.createMountPoints();
+    for (const { volume, destination, propagation, rw } of container.mounts) {
+      if (volume) this.events.mounted(volume, { containerId: container.id, destination, propagation, rw });
+    }
+  }
+
+  unmount(container: Container): void {
+    for (const { volume } of container.mounts) if (volume) this.events.unmounted(volume, container.id);
+  }
+
+  /** The container is gone: it no longer uses its volumes; with `removeAnonymous` its anonymous ones that nothing else uses go. */
+  remove(container: Container, removeAnonymous: boolean): void {
+    this.release(container.id, container.mounts, removeAnonymous);
+  }
+
+  private release(containerId: string, mounts: readonly ContainerMount[], removeAnonymous: boolean): void {
+    for (const { volume, source } of mounts) {
+      if (!volume) continue;
+      this.volumes.release(volume, containerId);
+      if (removeAnonymous && source === '' && !this.volumes.inUse(volume)) this.volumes.remove(volume.name);
+    }
+  }
+}
