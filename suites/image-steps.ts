@@ -9,7 +9,6 @@ import type { CheckContext } from '../harness/check.ts';
 import { NonConformingResponse, type ApiResponse } from '../harness/client/api-response.ts';
 import type { Query } from '../harness/client/engine-client.ts';
 import { splitJsonObjects } from '../harness/client/streamed-response.ts';
-import { RUN_LABEL } from '../harness/resources.ts';
 import { decodeFrames } from '../harness/streams/frame-decoder.ts';
 import { exitedState, startContainer } from './container-steps.ts';
 import { streamText } from './stream-reading.ts';
@@ -105,11 +104,6 @@ export async function listImages({ engine, expect }: CheckContext, query: Query 
   return res.json<ImageSummary[]>();
 }
 
-/** The `filters` query value that selects images carrying the given labels (`key=value`). */
-export function labelFilters(...labels: string[]): string {
-  return JSON.stringify({ label: labels });
-}
-
 /** DELETE /images/{name}, answered as it came. */
 export function removeImage({ engine }: CheckContext, name: string, query: Query = {}): Promise<ApiResponse> {
   return engine.delete(`/images/${encodeURIComponent(name)}`, { query });
@@ -161,7 +155,7 @@ export async function commit({ engine, make }: CheckContext, container: string, 
   return res;
 }
 
-/** The labels that mark an image as this run's and as one check's own, for list filters. */
+/** A label of the check's own, as container labels (committed images inherit them) and as a list filter. */
 export function ownLabels(context: CheckContext, hint = 'mark'): { labels: Record<string, string>; mark: string } {
   const value = context.make.uniqueName(hint);
   return { labels: { 'shipshape.mark': value }, mark: `shipshape.mark=${value}` };
@@ -225,9 +219,4 @@ export async function savedTarball({ engine, expect }: CheckContext, name: strin
 /** POST /images/load with `tarball`; the images it names must be tracked by the caller. */
 export function loadTarball({ engine }: CheckContext, tarball: Buffer, query: Query = {}): Promise<ApiResponse> {
   return engine.post('/images/load', { query, headers: { 'content-type': 'application/x-tar' }, body: tarball });
-}
-
-/** The run's label as `key=value`, which builds and commits pass on to their images. */
-export function runLabel({ make }: CheckContext): string {
-  return `${RUN_LABEL}=${make.runId}`;
 }

@@ -24,7 +24,7 @@ const TEMPLATE_NAME = 'Buildfile';
 export const BUILD_TIMEOUT_MS = 55_000;
 
 /** The label key that marks what one build made. */
-export const BUILD_LABEL = 'shipshape.build';
+const BUILD_LABEL = 'shipshape.build';
 
 export interface ContextOptions {
   /** values of the `{{name}}` placeholders besides `fixture` */

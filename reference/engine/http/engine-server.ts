@@ -23,6 +23,7 @@ import { networkRoutes } from './network-routes.ts';
 import { RouteTable, type UpgradedConnection } from './route-table.ts';
 import { IDENTITY_HEADERS } from './server-identity.ts';
 import { systemRoutes } from './system-routes.ts';
+import { volumeRoutes } from './volume-routes.ts';
 import { checkVersion, splitVersionPrefix } from './version-prefix.ts';
 
 export interface EngineServerOptions {
@@ -31,7 +32,7 @@ export interface EngineServerOptions {
   dialect: Dialect;
 }
 
-const ROUTES = new RouteTable([...systemRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes, ...buildRoutes, ...networkRoutes]);
+const ROUTES = new RouteTable([...systemRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes, ...buildRoutes, ...networkRoutes, ...volumeRoutes]);
 
 /** An http.Server whose closeAllConnections also ends the connections handlers took over, which node no longer tracks. */
 class EngineServer extends Server {

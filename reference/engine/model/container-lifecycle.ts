@@ -16,6 +16,7 @@ import type { ContainerEvents } from './container-events.ts';
 import { spawnContainerProcess } from './container-process.ts';
 import { exitedState, pausedState, restartCancelledState, restartingState, runningState, startFailedState } from './container-state.ts';
 import type { ContainerStore } from './container-store.ts';
+import type { ContainerVolumes } from './container-volumes.ts';
 import { ConflictError, EngineError, InvalidParameterError, NotModifiedError, NotRunningError } from './errors.ts';
 import { completeHostConfig, logsReadable, type HostConfig } from './host-config.ts';
 import { RestartManager } from './restart-manager.ts';
@@ -32,6 +33,8 @@ export interface ContainerLifecycleOptions {
   scheduler: Scheduler;
   /** timestamps of the state */
   clock: () => Date;
+  /** mounts a container's volumes as it starts, unmounts them as it stops, lets them go as it is removed */
+  volumes: ContainerVolumes;
   /** joins a container's networks as it starts, leaves them as its process ends */
   networking: ContainerNetworking;
 }
@@ -130,8 +133,8 @@ export class ContainerLifecycle {
     this.thaw(container);
   }
 
-  /** Removes the container; a running one only with `force`, which kills it first. */
-  async remove(container: Container, options: { force?: boolean } = {}): Promise<void> {
+  /** Removes the container; a running one only with `force`, which kills it first; `volumes` removes its anonymous volumes. */
+  async remove(container: Container, options: { force?: boolean; volumes?: boolean } = {}): Promise<void> {
     if (container.removing) throw new ConflictError(`removal of container ${container.id} is already in progress`);
     if (container.state.Running && !options.force) {
       const procedure = 'Stop the container before attempting removal or force remove';
@@ -145,7 +148,7 @@ export class ContainerLifecycle {
       container.removing = false;
       throw new EngineError(`Could not kill running container ${container.id}, cannot remove - ${(error as Error).message}`);
     }
-    this.discard(container);
+    this.discard(container, options.volumes ?? false);
   }
 
   /** Ends every process and calls off every restart, without events: the engine is going away (or back to empty). */
@@ -219,16 +222,18 @@ export class ContainerLifecycle {
 
   /** Starts a run; when the process cannot start, records why in the state and throws. */
   private run(container: Container): void {
-    const { scheduler, clock, events, networking } = this.options;
+    const { scheduler, clock, events, volumes, networking } = this.options;
     let process: SimulatedProcess;
     try {
       networking.attach(container);
     } catch (error) {
       this.startFailed(container, error);
     }
+    volumes.mount(container);
     try {
       process = spawnContainerProcess(container, scheduler);
     } catch (error) {
+      volumes.unmount(container);
       networking.release(container);
       this.startFailed(container, error);
     }
@@ -246,7 +251,7 @@ export class ContainerLifecycle {
     const message = exec ? `OCI runtime create failed: starting container process caused: ${error.message}: unknown` : (error as Error).message;
     container.state = startFailedState(container.state, exec ? error.exitCode : 128, message);
     // Waiters of a restart the policy began are waiting for this end too.
-    if (container.hostConfig.AutoRemove) this.discard(container);
+    if (container.hostConfig.AutoRemove) this.discard(container, true);
     else this.wakeWaiters(container);
     if (exec) throw new InvalidParameterError(message);
     throw error instanceof EngineError ? error : new EngineError(message);
@@ -261,6 +266,7 @@ export class ContainerLifecycle {
     const finishedAt = formatTimestamp(this.options.clock());
     if (!this.options.store.has(container)) {
       container.state = exitedState(container.state, status.exitCode, finishedAt);
+      this.options.volumes.unmount(container);
       this.stopped(container);
       return;
     }
@@ -272,6 +278,7 @@ export class ContainerLifecycle {
       container.state = restartingState(container.state, status.exitCode, finishedAt);
     }
     this.options.events.publish(container, 'die', { exitCode: String(status.exitCode) });
+    this.options.volumes.unmount(container);
     if (delayMs === undefined) this.stopped(container);
     else {
       this.wakeWaiters(container);
@@ -288,11 +295,11 @@ export class ContainerLifecycle {
     }
   }
 
-  /** The container is down for good (until someone starts it): waiters learn the exit code, AutoRemove acts. */
+  /** The container is down for good (until someone starts it): waiters learn the exit code, AutoRemove acts (and takes its anonymous volumes, as dockerd's does). */
   private stopped(container: Container): void {
     this.wakeWaiters(container);
     if (container.hostConfig.AutoRemove && !container.removing && this.options.store.has(container)) {
-      void this.remove(container, { force: true }).catch(() => undefined);
+      void this.remove(container, { force: true, volumes: true }).catch(() => undefined);
     }
   }
 
@@ -302,8 +309,9 @@ export class ContainerLifecycle {
     for (const waiter of waiters) waiter(container.state.ExitCode);
   }
 
-  private discard(container: Container): void {
+  private discard(container: Container, removeVolumes: boolean): void {
     this.options.store.delete(container);
+    this.options.volumes.remove(container, removeVolumes);
     this.wakeWaiters(container);
     this.options.events.publish(container, 'destroy');
   }

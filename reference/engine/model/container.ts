@@ -7,6 +7,7 @@ import type { LayeredFilesystem } from '../filesystem/layered-filesystem.ts';
 import type { SimulatedProcess, TimerHandle } from '../process/index.ts';
 import type { ContainerConfig } from './container-config.ts';
 import type { ContainerLog } from './container-log.ts';
+import type { ContainerMount } from './container-volumes.ts';
 import type { ProcessAttachment } from './process-attachment.ts';
 import { createdState, type ContainerState } from './container-state.ts';
 import { networkNamesOf, type HostConfig } from './host-config.ts';
@@ -74,6 +75,8 @@ export class Container {
   readonly stopWaiters = new Set<(exitCode: number) => void>();
   /** clients attached before the start: the next process is wired to them as it starts */
   readonly waitingAttachments = new Set<ProcessAttachment>();
+  /** its binds and volumes, set as it is created */
+  mounts: readonly ContainerMount[] = [];
 
   constructor(
     readonly id: string,

@@ -10,6 +10,7 @@ import { ContainerLifecycle } from './container-lifecycle.ts';
 import { ContainerOperations } from './container-operations.ts';
 import { ContainerStats } from './container-stats.ts';
 import { ContainerStore } from './container-store.ts';
+import { ContainerVolumes } from './container-volumes.ts';
 import { EventBus } from './event-bus.ts';
 import { ExecStore } from './exec-store.ts';
 import { ContainerCommits } from './image-commit.ts';
@@ -19,6 +20,8 @@ import { NetworkEvents } from './network-events.ts';
 import { NetworkStore } from './network-store.ts';
 import { randomId } from './random-ids.ts';
 import { SystemInfo } from './system-info.ts';
+import { VolumeEvents } from './volume-events.ts';
+import { VolumeStore } from './volume-store.ts';
 
 export interface EngineModelOptions {
   /** the current time (default: the scheduler's) */
@@ -36,6 +39,7 @@ export class EngineModel {
   /** container events with dockerd's attributes, for every area that acts on containers (exec, archive, …) */
   readonly containerEvents: ContainerEvents;
   readonly images: ImageStore;
+  readonly volumes: VolumeStore;
   readonly networks: NetworkStore;
   /** containers on networks: connect, disconnect, and what starts and ends do */
   readonly networkConnections: NetworkConnections;
@@ -57,11 +61,15 @@ export class EngineModel {
     const containerEvents = new ContainerEvents(this.events, this.clock);
     this.containerEvents = containerEvents;
     this.images = new ImageStore({ clock: this.clock, events: this.events });
+    const volumeEvents = new VolumeEvents(this.events, this.clock);
+    this.volumes = new VolumeStore({ clock: this.clock, ids, events: volumeEvents });
+    const containerVolumes = new ContainerVolumes(this.volumes, volumeEvents);
     this.containers = new ContainerStore({
       images: this.images,
       clock: this.clock,
       ids,
       events: containerEvents,
+      volumes: containerVolumes,
     });
     const networkEvents = new NetworkEvents(this.events, this.clock);
     this.networks = new NetworkStore({ clock: this.clock, ids, events: networkEvents });
@@ -71,6 +79,7 @@ export class EngineModel {
       events: containerEvents,
       scheduler,
       clock: this.clock,
+      volumes: containerVolumes,
       networking: this.networkConnections,
     });
     this.operations = new ContainerOperations(containerEvents, this.clock);
@@ -82,10 +91,11 @@ export class EngineModel {
     this.system = new SystemInfo(this.containers, this.images, this.events, this.clock);
   }
 
-  /** Back to the state of a fresh engine: no containers (their processes ended), no exec instances, the seeded images, no events. */
+  /** Back to the state of a fresh engine: no containers (their processes ended), no exec instances, no volumes, the predefined networks only, the seeded images, no events. */
   reset(): void {
     this.lifecycle.shutdown();
     this.containers.clear();
+    this.volumes.clear();
     this.networks.reset();
     this.execs.clear();
     this.images.reset();
