@@ -25,10 +25,17 @@ export class BuildContext {
 
   private constructor(private readonly view: MergedView | undefined) {}
 
-  /** The context of a tar, plain or compressed with gzip, bzip2 or xz. */
+  /**
+   * The context of a tar, plain or compressed with gzip, bzip2 or xz; one that cannot be read fails
+   * with Go's words: a header that is no tar header, else a stream that ends too soon.
+   */
   static async fromArchive(archive: Buffer): Promise<BuildContext> {
-    const layer = await layerFromTar(await decompress(archive));
-    return new BuildContext(new MergedView([layer]));
+    try {
+      const layer = await layerFromTar(await decompress(archive));
+      return new BuildContext(new MergedView([layer]));
+    } catch (error) {
+      throw new EngineError(/invalid tar header/i.test((error as Error).message) ? 'archive/tar: invalid tar header' : 'unexpected EOF');
+    }
   }
 
   /** No context at all: a build of a single remote build file. */

@@ -121,6 +121,16 @@ describe('refused before the stream', () => {
     expect((answer.json() as { message: string }).message.startsWith(message)).toBe(true);
   });
 
+  test.each([
+    ['x'.repeat(2048), 'archive/tar: invalid tar header'],
+    ['not a tar', 'unexpected EOF'],
+    ['\x1f\x8b\x08garbage', 'unexpected EOF'],
+  ])('a body that is no tar (%#) is a 500: %s', async (body, message) => {
+    const answer = await call('POST', '/v1.24/build', { body: Buffer.from(body, 'latin1') });
+    expect(answer.status).toBe(500);
+    expect(answer.json()).toEqual({ message });
+  });
+
   test('before 1.24 the error is plain text', async () => {
     const answer = await build('', { Dockerfile: 'FROM busybox\nFOO bar\n' }, { version: '/v1.20' });
     expect(answer.status).toBe(400);
