@@ -113,3 +113,16 @@ check('images.list.reference', {
   const listed = await listImages(context, { filters: JSON.stringify({ reference: [name] }) });
   context.expect(listed.map((image) => image.RepoTags ?? []), `RepoTags of the images listed with reference=${name}`).toEqual([context.expect.arrayContaining([name])]);
 });
+
+check('images.list.filter-names', {
+  title: 'with filter=<name>, a listed image shows only its names that match: not its other tags (as dockerd; the docker CLI prints a row per name)',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  // Two names of our own on the fixture image, which has its own name too: only the one asked for shows.
+  const name = await taggedFixture(context);
+  await taggedFixture(context, 'other');
+  const listed = await listImages(context, { filter: name });
+  context.expect(listed.map((image) => image.RepoTags), `RepoTags of the images listed with filter=${name}`).toEqual([[name]]);
+});

@@ -32,18 +32,19 @@ export const imageRoutes: Route[] = [
       checkFilterNames(filters, LIST_FILTERS);
       // `filter` is the older spelling of a reference filter.
       const legacyFilter = query.get('filter');
-      const reference = [...(filters.reference ?? []), ...(legacyFilter ? [legacyFilter] : [])];
+      const patterns = [...(filters.reference ?? []), ...(legacyFilter ? [legacyFilter] : [])];
+      const reference = patterns.length > 0 ? patterns : undefined;
       // before and since apply at every version, as on dockerd (the spec lists them from 1.24)
       const images = model.images.list({
         all: parseBooleanQuery(query.get('all'), false),
         dangling: danglingFilter(filters.dangling ?? []),
         label: filters.label,
-        reference: reference.length > 0 ? reference : undefined,
+        reference,
         before: lastImageOf(model, filters.before),
         since: lastImageOf(model, filters.since),
       });
       const withDigests = parseBooleanQuery(query.get('digests'), false);
-      sendJson(response, 200, images.map((image) => imageSummary(image, version, withDigests)));
+      sendJson(response, 200, images.map((image) => imageSummary(image, model.images.listedNames(image, reference), version, withDigests)));
     },
   },
   { method: 'POST', path: '/images/create', handle: createImage },

@@ -7,13 +7,14 @@ import { STORAGE_DRIVER } from '../model/daemon-build.ts';
 import { formatTimestamp, unixSeconds, ZERO_TIME } from '../model/timestamps.ts';
 
 /** An untagged image is listed with dockerd's placeholder names. */
-export function imageSummary(image: Image, version: string, withDigests: boolean): Record<string, unknown> {
-  const untagged = image.repoTags.length === 0 && image.repoDigests.length === 0;
+/** `names`: the image's names the list shows (a reference filter narrows them). */
+export function imageSummary(image: Image, names: Pick<Image, 'repoTags' | 'repoDigests'>, version: string, withDigests: boolean): Record<string, unknown> {
+  const untagged = names.repoTags.length === 0 && names.repoDigests.length === 0;
   return {
     Id: image.id,
     ...(image.parent !== '' && { ParentId: image.parent }),
-    RepoTags: untagged ? ['<none>:<none>'] : image.repoTags,
-    ...(withDigests && { RepoDigests: untagged ? ['<none>@<none>'] : image.repoDigests }),
+    RepoTags: untagged ? ['<none>:<none>'] : names.repoTags,
+    ...(withDigests && { RepoDigests: untagged ? ['<none>@<none>'] : names.repoDigests }),
     Created: unixSeconds(image.created),
     Size: image.size,
     VirtualSize: image.size,

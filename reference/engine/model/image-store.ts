@@ -103,6 +103,17 @@ export class ImageStore implements RemovableImages {
       .sort((a, b) => b.created.getTime() - a.created.getTime());
   }
 
+  /**
+   * The names a list shows for `image`: with a reference filter, only those that match it, as dockerd
+   * lists them (the docker CLI prints a row per name, so `docker images busybox` shows no other tags).
+   */
+  listedNames(image: Image, reference: string[] | undefined): Pick<Image, 'repoTags' | 'repoDigests'> {
+    if (reference === undefined) return image;
+    const patterns = reference.map(globPattern);
+    const matching = (names: string[]) => names.filter((name) => patterns.some((pattern) => matchesName(pattern, name)));
+    return { repoTags: matching(image.repoTags), repoDigests: matching(image.repoDigests) };
+  }
+
   /** The images whose parent is `image`. */
   children(image: Image): Image[] {
     return [...this.images.values()].filter((candidate) => candidate.parent === image.id);
@@ -215,9 +226,10 @@ function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** A tag matches a pattern as a whole (`busybox:*`) or by its repository alone (`busy*`). */
-function matchesName(pattern: RegExp, tag: string): boolean {
-  return pattern.test(tag) || pattern.test(tag.slice(0, tag.lastIndexOf(':')));
+/** A name matches a pattern as a whole (`busybox:*`) or by its repository alone (`busy*`), as Go's reference.FamiliarMatch. */
+function matchesName(pattern: RegExp, name: string): boolean {
+  const digestAt = name.indexOf('@');
+  return pattern.test(name) || pattern.test(digestAt >= 0 ? name.slice(0, digestAt) : name.slice(0, name.lastIndexOf(':')));
 }
 
 /** Go's path.Match globs as the engine uses them for names: `*` and `?` never cross a `/`. */

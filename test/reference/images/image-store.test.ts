@@ -124,6 +124,18 @@ describe('adopt', () => {
   });
 });
 
+describe('listedNames', () => {
+  test('with a reference filter, only the names that match it, by whole name or repository; without one, all', () => {
+    const { images } = store();
+    const busybox = images.find('busybox');
+    for (const name of ['app:1', 'app:2', 'tool:1']) images.tag(busybox, name);
+    expect(images.listedNames(busybox, ['app']).repoTags).toEqual(['app:1', 'app:2']);
+    expect(images.listedNames(busybox, ['app:2', 'tool:*']).repoTags).toEqual(['app:2', 'tool:1']);
+    expect(images.listedNames(busybox, ['nothing']).repoTags).toEqual([]);
+    expect(images.listedNames(busybox, undefined).repoTags).toEqual(['app:1', 'app:2', 'busybox:latest', 'tool:1']);
+  });
+});
+
 describe('tag', () => {
   test('moves the name off the image that had it and publishes tag with the name as given', async () => {
     const { images, events } = store();
