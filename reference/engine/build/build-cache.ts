@@ -27,7 +27,7 @@ export class BuildCache {
   probe(parentId: string, config: ImageConfig): Image | undefined {
     if (!this.enabled || this.busted) return undefined;
     const parent = parentId === '' ? undefined : this.images.byId(parentId);
-    const siblings = parent === undefined ? this.images.list().filter((image) => image.parent === '') : this.images.children(parent);
+    const siblings = parent === undefined ? this.images.list({ all: true }).filter((image) => image.parent === '') : this.images.children(parent);
     let match: Image | undefined;
     for (const image of siblings) {
       if (sameStep(image.containerConfig, config) && (match === undefined || match.created.getTime() < image.created.getTime())) match = image;

@@ -27,6 +27,14 @@ describe('the layer cache', () => {
     expect(model.containers.size).toBe(containers);
   });
 
+  test('FROM scratch: the steps are looked for among the images without a parent, intermediate ones too', async () => {
+    const dockerfile = 'FROM scratch\nCOPY f /f\nENV A=1\n';
+    const first = await runBuild(model, dockerfile, { f: 'one' });
+    const second = await runBuild(model, dockerfile, { f: 'one' });
+    expect(cacheHits(second.output.text)).toBe(2);
+    expect(second.image.id).toBe(first.image.id);
+  });
+
   test('nocache builds every step anew', async () => {
     const first = await runBuild(model, DOCKERFILE, { f: 'one' });
     const second = await runBuild(model, DOCKERFILE, { f: 'one' }, { noCache: true });
