@@ -274,8 +274,9 @@ describe('GET /events', () => {
     const res = await call('GET', `/events?since=0&until=${now()}`);
     const events = res.text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect([res.status, res.headers['content-type']]).toEqual([200, 'application/json']);
-    expect(events.map((event) => event.Action)).toEqual(['create', 'start', 'die']);
-    expect(events[2]).toMatchObject({
+    // The container joins the default bridge as it starts and leaves it before it dies, as on dockerd.
+    expect(events.map((event) => event.Action)).toEqual(['create', 'connect', 'start', 'disconnect', 'die']);
+    expect(events[4]).toMatchObject({
       status: 'die',
       id: expect.any(String),
       from: 'busybox',

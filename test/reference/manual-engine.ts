@@ -25,7 +25,8 @@ export function manualEngine(): ManualEngine {
   let next = 0;
   const model = new EngineModel({ scheduler: clock, ids: () => (++next).toString(16).padStart(64, 'c') });
   const events: string[] = [];
-  model.events.subscribe(({ action, attributes }) => {
+  model.events.subscribe(({ type, action, attributes }) => {
+    if (type !== 'container') return;
     const detail = action === 'die' ? attributes.exitCode : action === 'kill' ? attributes.signal : undefined;
     events.push(detail === undefined ? action : `${action}:${detail}`);
   });

@@ -28,6 +28,8 @@ export interface EngineModelOptions {
   clock?: () => Date;
   /** a new 64-hex-digit id on each call (default: random) */
   ids?: () => string;
+  /** ids of networks and their endpoints (default: random), apart from `ids` so that no other id depends on the networks a container joined */
+  networkIds?: () => string;
   /** the clock processes sleep on and stop timeouts and restart delays wait on (default: real time) */
   scheduler?: Scheduler;
 }
@@ -72,8 +74,9 @@ export class EngineModel {
       volumes: containerVolumes,
     });
     const networkEvents = new NetworkEvents(this.events, this.clock);
-    this.networks = new NetworkStore({ clock: this.clock, ids, events: networkEvents });
-    this.networkConnections = new NetworkConnections({ networks: this.networks, containers: this.containers, events: networkEvents, ids });
+    const networkIds = options.networkIds ?? randomId;
+    this.networks = new NetworkStore({ clock: this.clock, ids: networkIds, events: networkEvents });
+    this.networkConnections = new NetworkConnections({ networks: this.networks, containers: this.containers, events: networkEvents, ids: networkIds });
     this.lifecycle = new ContainerLifecycle({
       store: this.containers,
       events: containerEvents,

@@ -60,15 +60,21 @@ const DEFAULT_BRIDGE_OPTIONS = {
 };
 
 export class NetworkStore {
-  /** in creation order: dockerd's none, host, bridge first */
-  private readonly networks: Network[] = [];
+  private held: Network[] | undefined;
 
-  constructor(private readonly options: NetworkStoreOptions) {
-    this.networks.push(
+  constructor(private readonly options: NetworkStoreOptions) {}
+
+  /**
+   * In creation order, dockerd's none, host and bridge first. Those are made on first use, so that
+   * making a store takes nothing from the injected clock and ids.
+   */
+  private get networks(): Network[] {
+    this.held ??= [
       this.build({ name: 'none', driver: 'null' }, 'local'),
       this.build({ name: 'host', driver: 'host' }, 'local'),
       this.build({ name: 'bridge', driver: 'bridge', ipam: { config: [{ Subnet: '172.17.0.0/16', Gateway: '172.17.0.1' }] }, options: DEFAULT_BRIDGE_OPTIONS }, 'local'),
-    );
+    ];
+    return this.held;
   }
 
   create(options: NetworkCreateOptions): NetworkCreated {
@@ -99,7 +105,8 @@ export class NetworkStore {
           enableIPv6,
           singleSubnet: options.driver === 'bridge',
           scope,
-          taken: this.networks.flatMap((network) => network.pools.map((pool) => pool.allocator.subnet)),
+          // While the predefined networks are being made there is nothing to overlap yet.
+          taken: (this.held ?? []).flatMap((network) => network.pools.map((pool) => pool.allocator.subnet)),
         })
       : { pools: [], views: [] };
     const settings: NetworkSettings = {
