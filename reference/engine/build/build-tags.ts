@@ -1,7 +1,8 @@
 /**
  * The build's `t` values as dockerd's tagger reads them before anything is built: each a name with
  * an optional tag (`latest` by default), never a digest nor a name that looks like an image id;
- * empty values are skipped and repeats count once. A bad one fails the request (500) with the reference parser's words.
+ * empty values are skipped and repeats count once. A bad one fails the request (500) with the
+ * reference parser's words.
  */
 import { EngineError } from '../model/errors.ts';
 import { familiarString, parseImageReference } from '../model/image-reference.ts';
