@@ -90,6 +90,18 @@ describe('startReference', () => {
     await agent.close();
   });
 
+  test('idle connections are never timed out by the server, as on dockerd: no Keep-Alive timeout is announced', async () => {
+    const reference = await startReference();
+    try {
+      const res = await request(`${reference.engineUrl.replace(/^tcp:/, 'http:')}/_ping`);
+      await res.body.text();
+      expect(res.headers.connection).toBe('keep-alive');
+      expect(res.headers['keep-alive']).toBeUndefined();
+    } finally {
+      await reference.close();
+    }
+  });
+
   test('reset empties the engine without restarting it', async () => {
     const reference = await startReference();
     try {
