@@ -18,11 +18,11 @@ export function newRunId(): string {
 }
 
 /**
- * Whether an image name (`repository:tag`) is one a run gave: `runId`'s run, or any run's. Image
- * repository names must be lowercase, and {@link ResourceTracker.uniqueName} gives lowercase names
- * when its hint is.
+ * Whether a name (an image's `repository:tag`, a volume's) is one a run gave: `runId`'s run, or any
+ * run's. Image repository names must be lowercase, and {@link ResourceTracker.uniqueName} gives
+ * lowercase names when its hint is.
  */
-export function isRunImageName(name: string, runId?: string): boolean {
+export function isRunName(name: string, runId?: string): boolean {
   return runId === undefined ? ANY_RUN_NAME.test(name) : name.startsWith(`${NAME_PREFIX}${runId}-`);
 }
 
@@ -80,6 +80,18 @@ export class ResourceTracker {
     this.track(`image ${id}`, async () => {
       const res = await this.engine.delete(`/images/${encodeURIComponent(id)}`, { query: { force: 1 } });
       if (res.status !== 200 && res.status !== 404) throw new Error(res.describe());
+    });
+  }
+
+  /**
+   * Schedules the removal of a volume by name, refused by no one once the check's containers are
+   * gone: track it before the containers that use it (removal runs in reverse), also a volume a
+   * container's bind creates.
+   */
+  volume(name: string): void {
+    this.track(`volume ${name}`, async () => {
+      const res = await this.engine.delete(`/volumes/${encodeURIComponent(name)}`);
+      if (res.status !== 204 && res.status !== 404) throw new Error(res.describe());
     });
   }
 

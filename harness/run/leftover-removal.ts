@@ -1,11 +1,12 @@
 /**
  * Removes what Shipshape created on a live daemon and did not remove: containers labelled
- * `shipshape.run`, images labelled so or named by a run (one run's, or every run's), and fixture
- * images nothing uses any more. Shared by `shipshape cleanup`, Ctrl-C during a run, and the end of
- * every live run.
+ * `shipshape.run`, images and volumes labelled so or named by a run (one run's, or every run's), and
+ * fixture images nothing uses any more. Shared by `shipshape cleanup`, Ctrl-C during a run, and the
+ * end of every live run. Containers go first, with their anonymous volumes: then nothing of the
+ * run's uses the run's named volumes any more.
  */
 import type { EngineClient } from '../client/engine-client.ts';
-import { isRunImageName, removeImages, RUN_LABEL, type ListedImage } from '../resources.ts';
+import { isRunName, removeImages, RUN_LABEL, type ListedImage } from '../resources.ts';
 import { FIXTURE_REPOSITORY } from '../../fixtures/busybox-rootfs.ts';
 
 export interface Removal {
@@ -27,6 +28,7 @@ export async function removeLeftovers(engine: EngineClient, runId?: string, opti
     else removal.failed.push(`container ${Id.slice(0, 12)}: ${res.describe()}`);
   }
   await removeRunImages(engine, runId, removal);
+  await removeRunVolumes(engine, runId, removal);
   if (options.images) {
     const images = await engine.get('/images/json', { query: { filter: FIXTURE_REPOSITORY } });
     for (const image of images.status === 200 ? images.json<{ Id: string }[]>() : []) {
@@ -36,6 +38,26 @@ export async function removeLeftovers(engine: EngineClient, runId?: string, opti
     }
   }
   return removal;
+}
+
+/** A volume a run made carries its label or a name it gave (one a container's bind created). */
+async function removeRunVolumes(engine: EngineClient, runId: string | undefined, removal: Removal): Promise<void> {
+  const listed = await engine.get('/volumes');
+  // a target that serves no volumes has none left
+  if (listed.status === 404) return;
+  if (listed.status !== 200) throw new Error(`listing volumes failed: ${listed.describe()}`);
+  for (const { Name, Labels } of listed.json<{ Volumes: ListedVolume[] | null }>().Volumes ?? []) {
+    const label = Labels?.[RUN_LABEL];
+    if (!isRunName(Name, runId) && !(label !== undefined && (runId === undefined || label === runId))) continue;
+    const res = await engine.delete(`/volumes/${encodeURIComponent(Name)}`);
+    if (res.status === 204 || res.status === 404) removal.removed.push(`volume ${Name}`);
+    else removal.failed.push(`volume ${Name}: ${res.describe()}`);
+  }
+}
+
+interface ListedVolume {
+  Name: string;
+  Labels?: Record<string, string> | null;
 }
 
 /**
@@ -49,7 +71,7 @@ async function removeRunImages(engine: EngineClient, runId: string | undefined, 
   const ours: ListedImage[] = [];
   for (const image of listed.json<ListedImage[]>()) {
     const names = (image.RepoTags ?? []).filter((name) => name !== NO_NAME);
-    const runNames = names.filter((name) => isRunImageName(name, runId));
+    const runNames = names.filter((name) => isRunName(name, runId));
     const labelled = image.Labels?.[RUN_LABEL] !== undefined && (runId === undefined || image.Labels[RUN_LABEL] === runId);
     if (runNames.length < names.length) {
       for (const name of runNames) {

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { removeLeftovers } from '../../harness/run/leftover-removal.ts';
-import { isRunImageName, RUN_LABEL } from '../../harness/resources.ts';
+import { isRunName, RUN_LABEL } from '../../harness/resources.ts';
 import { startFakeImageDaemon, type FakeImage, type FakeImageDaemon } from './fake-image-daemon.ts';
 
 const RUN = '0a1b2c3d';
@@ -19,14 +19,14 @@ afterEach(async () => {
   daemon = undefined;
 });
 
-describe('isRunImageName', () => {
+describe('isRunName', () => {
   test('names of one run, or of any run, and nothing else that starts with the prefix', () => {
-    expect(isRunImageName(`shipshape-${RUN}-t-abc123:latest`, RUN)).toBe(true);
-    expect(isRunImageName(`shipshape-${OTHER_RUN}-t-abc123:latest`, RUN)).toBe(false);
-    expect(isRunImageName(`shipshape-${OTHER_RUN}-t-abc123:latest`)).toBe(true);
-    expect(isRunImageName('shipshape-busybox:c617fa35c164')).toBe(false);
-    expect(isRunImageName('shipshape-probe:one')).toBe(false);
-    expect(isRunImageName('busybox:latest')).toBe(false);
+    expect(isRunName(`shipshape-${RUN}-t-abc123:latest`, RUN)).toBe(true);
+    expect(isRunName(`shipshape-${OTHER_RUN}-t-abc123:latest`, RUN)).toBe(false);
+    expect(isRunName(`shipshape-${OTHER_RUN}-t-abc123:latest`)).toBe(true);
+    expect(isRunName('shipshape-busybox:c617fa35c164')).toBe(false);
+    expect(isRunName('shipshape-probe:one')).toBe(false);
+    expect(isRunName('busybox:latest')).toBe(false);
   });
 });
 

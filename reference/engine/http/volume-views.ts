@@ -18,15 +18,16 @@ function orNull(map: Record<string, string>): Record<string, string> | null {
   return Object.keys(map).length > 0 ? map : null;
 }
 
+/** Fields in dockerd's order (its JSON has them sorted). */
 export function volumeView(volume: Volume, version: string, dialect: Dialect): Record<string, unknown> {
-  const view = { Name: volume.name, Driver: volume.driver, Mountpoint: volumeMountpoint(volume, dialect) };
-  if (!atLeast(version, '1.25')) return view;
+  const current = atLeast(version, '1.25');
   return {
     // dockerd's RFC 3339 in whole seconds
-    CreatedAt: volume.createdAt.toISOString().replace(/\.\d+Z$/, 'Z'),
-    ...view,
-    Labels: orNull(volume.labels),
-    Options: orNull(volume.options),
-    Scope: 'local',
+    ...(current && { CreatedAt: volume.createdAt.toISOString().replace(/\.\d+Z$/, 'Z') }),
+    Driver: volume.driver,
+    ...(current && { Labels: orNull(volume.labels) }),
+    Mountpoint: volumeMountpoint(volume, dialect),
+    Name: volume.name,
+    ...(current && { Options: orNull(volume.options), Scope: 'local' }),
   };
 }

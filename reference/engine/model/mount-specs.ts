@@ -2,8 +2,8 @@
  * What a container mounts, read from its create request as dockerd reads it: each HostConfig.Binds
  * entry (`source:destination[:mode]`, a source that is an absolute path a host directory, else a
  * volume name; a bare `destination` an anonymous volume), then each Config.Volumes path no bind
- * covers (an anonymous volume). Modes are comma-separated: ro or rw, z or Z, nocopy, and a
- * propagation. Only the rules here; the volumes themselves are made by container-volumes.ts.
+ * covers (an anonymous volume). Modes are comma-separated: ro or rw, z or Z, nocopy, a propagation
+ * and a consistency. Only the rules here; the volumes themselves are made by container-volumes.ts.
  */
 import { EngineError, InvalidParameterError } from './errors.ts';
 
@@ -23,8 +23,8 @@ export interface MountSpec {
 
 const PROPAGATIONS = ['private', 'rprivate', 'shared', 'rshared', 'slave', 'rslave'];
 
-/** The words a mode may hold, by kind: at most one of each kind. */
-const MODE_KINDS: string[][] = [['rw', 'ro'], ['z', 'Z'], ['nocopy'], PROPAGATIONS];
+/** The words a mode may hold, by kind (the last, consistency, means nothing on Linux): at most one of each kind. */
+const MODE_KINDS: string[][] = [['rw', 'ro'], ['z', 'Z'], ['nocopy'], PROPAGATIONS, ['consistent', 'cached', 'delegated']];
 
 function isValidMode(mode: string): boolean {
   const words = mode.split(',');

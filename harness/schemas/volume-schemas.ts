@@ -1,0 +1,31 @@
+/**
+ * Schemas of the volume resources (spec/2 §2.3, §4.3) per API version. Open, like every schema
+ * here: Labels and Scope are required from 1.25 and merely allowed before (a newer daemon may add
+ * them at any version, spec/1 §1). Status is the driver's, and empty labels may come as null (Go's
+ * nil map), as the image schemas allow.
+ */
+import { atLeast } from '../versions.ts';
+import { perVersion, string } from './schema-parts.ts';
+
+export const volumeSchema = perVersion((version: string) => ({
+  type: 'object',
+  required: ['Name', 'Driver', 'Mountpoint', ...(atLeast(version, '1.25') ? ['Labels', 'Scope'] : [])],
+  properties: {
+    Name: { type: 'string', minLength: 1 },
+    Driver: { type: 'string', minLength: 1 },
+    Mountpoint: string,
+    Status: { type: 'object' },
+    Labels: { type: ['object', 'null'], additionalProperties: string },
+    Scope: { enum: ['global', 'local'] },
+  },
+}));
+
+/** GET /volumes: {Volumes, Warnings}; an empty list of warnings may come as null. */
+export const volumeListSchema = perVersion((version: string) => ({
+  type: 'object',
+  required: ['Volumes', 'Warnings'],
+  properties: {
+    Volumes: { type: 'array', items: volumeSchema(version) },
+    Warnings: { type: ['array', 'null'], items: string },
+  },
+}));

@@ -1,0 +1,96 @@
+/**
+ * Containers using volumes (spec/1 §2.3 Binds and Volumes, spec/2 §2.3): a bind `name:/path` creates
+ * the named volume when it is missing and mounts it; containers mounting one volume share its
+ * files; `:ro` mounts it read-only; Config.Volumes makes an anonymous volume; DELETE
+ * /containers/{id}?v=1 removes the anonymous volumes and leaves the named ones; inspect shows each in
+ * Mounts, Name, Driver and Propagation from 1.23.
+ */
+import { check } from '../../harness/check.ts';
+import { atLeast } from '../../harness/versions.ts';
+import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
+import { volumeSchema } from '../../harness/schemas/volume-schemas.ts';
+import { createdContainer } from '../container-steps.ts';
+import { containerWithBinds, inspectVolume, mountsOf, ownVolume, runToEnd, uniqueVolumeName, volumeMountedAt, volumeStatus } from './volume-steps.ts';
+
+check('volumes.binds.creates-named', {
+  title: 'a container whose Binds name a volume that does not exist creates it, of the local driver',
+  spec: '1 §2.3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const name = uniqueVolumeName(context);
+  context.make.volume(name);
+  await containerWithBinds(context, [`${name}:/data`]);
+  const volume = await inspectVolume(context, name);
+  assertMatchesSchema(volume, volumeSchema(context.version), `the volume the bind created at ${context.version}`);
+  context.expect({ Name: volume.Name, Driver: volume.Driver }, `the volume ${name}`).toEqual({ Name: name, Driver: 'local' });
+});
+
+check('volumes.binds.shared-files', {
+  title: 'a file one container writes into a named volume is read by another container that mounts it elsewhere',
+  spec: '1 §2.3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const name = await ownVolume(context);
+  const writer = await containerWithBinds(context, [`${name}:/data`], { Cmd: ['sh', '-c', 'echo shared > /data/note'] });
+  context.expect((await runToEnd(context, writer)).exitCode, 'exit code of the writer').toBe(0);
+  const reader = await containerWithBinds(context, [`${name}:/other`], { Cmd: ['cat', '/other/note'] });
+  const { exitCode, stdout, stderr } = await runToEnd(context, reader);
+  context.expect({ exitCode, stdout, stderr }, 'what the reader printed').toEqual({ exitCode: 0, stdout: 'shared\n', stderr: '' });
+});
+
+check('volumes.binds.read-only', {
+  title: 'a bind with mode ro mounts the volume read-only: writing into it fails',
+  spec: '1 §2.3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const name = await ownVolume(context);
+  const id = await containerWithBinds(context, [`${name}:/data:ro`], { Cmd: ['touch', '/data/file'] });
+  const { exitCode, stderr } = await runToEnd(context, id);
+  context.expect(exitCode, `exit code of touch in the read-only volume (stderr ${JSON.stringify(stderr)})`).not.toBe(0);
+});
+
+check('volumes.config.anonymous', {
+  title: 'a path of Config.Volumes gets an anonymous volume of its own: a Mounts item there, of a new volume',
+  spec: '1 §2.3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const first = await createdContainer(context, { Volumes: { '/data': {} } });
+  const second = await createdContainer(context, { Volumes: { '/data': {} } });
+  const names = [await volumeMountedAt(context, first, '/data'), await volumeMountedAt(context, second, '/data')];
+  context.expect(names[0] !== names[1], `each container has a volume of its own: ${JSON.stringify(names)}`).toBe(true);
+});
+
+check('volumes.mounts.named-bind', {
+  title: "inspect Mounts shows a named volume's bind: Source, Destination, Mode, RW, and from 1.23 Name, Driver and Propagation",
+  spec: '1 §2.1',
+  since: '1.18',
+  tags: ['schema', 'state'],
+}, async (context) => {
+  const name = await ownVolume(context);
+  const { Mountpoint } = await inspectVolume(context, name);
+  const id = await containerWithBinds(context, [`${name}:/data`]);
+  const mount = (await mountsOf(context, id)).find((item) => item.Destination === '/data');
+  context.expect(mount, 'the Mounts item of /data').toBeDefined();
+  const { Source, RW, Name, Driver } = mount ?? {};
+  const newer = atLeast(context.version, '1.23');
+  context.expect({ Source, RW, ...(newer && { Name, Driver }) }, 'the Mounts item of the named volume').toEqual({ Source: Mountpoint, RW: true, ...(newer && { Name: name, Driver: 'local' }) });
+});
+
+check('volumes.container-remove.anonymous', {
+  title: 'DELETE /containers/{id}?v=1 removes the anonymous volumes of the container and leaves its named ones',
+  spec: '1 §4.1',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const named = await ownVolume(context);
+  const id = await containerWithBinds(context, [`${named}:/named`], { Volumes: { '/anonymous': {} } });
+  const anonymous = await volumeMountedAt(context, id, '/anonymous');
+  const res = await context.engine.delete(`/containers/${id}`, { query: { v: 1 } });
+  context.expect(res.status, 'DELETE /containers/{id}?v=1 status').toBe(204);
+  const seen = { anonymous: await volumeStatus(context, anonymous), named: await volumeStatus(context, named) };
+  context.expect(seen, 'GET /volumes/{name} status of each afterwards').toEqual({ anonymous: 404, named: 200 });
+});

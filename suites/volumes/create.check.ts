@@ -1,0 +1,102 @@
+/**
+ * Creating, inspecting and removing volumes (spec/2 §4.3): a name as given or generated, the local
+ * driver by default, labels kept, an existing name answered with its volume; 404 for a volume that
+ * is not there; 204 on removal, and 409 while a container uses the volume (§3), running or not.
+ */
+import { check } from '../../harness/check.ts';
+import { createVolume, containerWithBinds, inspectVolume, ownVolume, uniqueVolumeName, volumeStatus, type VolumeView } from './volume-steps.ts';
+
+check('volumes.create.named', {
+  title: 'a volume created with a Name has that name, the local driver by default, and a Mountpoint',
+  spec: '2 §4.3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const name = uniqueVolumeName(context);
+  const res = await createVolume(context, { Name: name });
+  context.expect(res.status, 'POST /volumes/create status').toBe(201);
+  const { Name, Driver, Mountpoint } = res.json<VolumeView>();
+  context.expect({ Name, Driver, mountpoint: typeof Mountpoint === 'string' && Mountpoint !== '' }, 'the created volume').toEqual({ Name: name, Driver: 'local', mountpoint: true });
+});
+
+check('volumes.create.generated-name', {
+  title: 'a volume created without a Name gets a generated one, by which it can be inspected',
+  spec: '2 §4.3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const res = await createVolume(context);
+  context.expect(res.status, 'POST /volumes/create status').toBe(201);
+  const { Name } = res.json<VolumeView>();
+  context.expect(typeof Name === 'string' && Name.length > 0, `a generated name: ${JSON.stringify(Name)}`).toBe(true);
+  context.expect((await inspectVolume(context, Name)).Name, `GET /volumes/${Name} Name`).toBe(Name);
+});
+
+check('volumes.create.labels', {
+  title: 'from 1.25 a volume keeps the Labels it was created with',
+  spec: '2 §2.3',
+  since: '1.25',
+  tags: ['state'],
+}, async (context) => {
+  const name = await ownVolume(context, { 'shipshape.colour': 'red' });
+  const { Labels } = await inspectVolume(context, name);
+  context.expect(Labels, `Labels of volume ${name}`).toEqual({ ...context.make.labels, 'shipshape.colour': 'red' });
+});
+
+check('volumes.create.existing-name', {
+  title: 'creating a volume with the name of one that exists answers 201 with that volume, unchanged',
+  spec: '2 §4.3',
+  since: '1.25',
+  tags: ['state'],
+}, async (context) => {
+  const name = await ownVolume(context, { 'shipshape.colour': 'red' });
+  const again = await createVolume(context, { Name: name, Labels: { 'shipshape.colour': 'blue' } });
+  context.expect(again.status, 'second POST /volumes/create status').toBe(201);
+  const { Name, Labels } = again.json<VolumeView>();
+  context.expect({ Name, colour: Labels?.['shipshape.colour'] }, 'the volume the second create answered').toEqual({ Name: name, colour: 'red' });
+  context.expect((await inspectVolume(context, name)).Labels?.['shipshape.colour'], `colour label of ${name} afterwards`).toBe('red');
+});
+
+check('volumes.inspect.not-found', {
+  title: 'GET /volumes/{name} of a volume that does not exist answers 404',
+  spec: '2 §4.3',
+  since: '1.18',
+  tags: ['error'],
+}, async (context) => {
+  context.expect(await volumeStatus(context, uniqueVolumeName(context, 'missing')), 'GET /volumes/{missing} status').toBe(404);
+});
+
+check('volumes.remove.removed', {
+  title: 'DELETE /volumes/{name} answers 204 and the volume is gone',
+  spec: '2 §4.3',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const name = await ownVolume(context);
+  const res = await context.engine.delete(`/volumes/${name}`);
+  context.expect(res.status, 'DELETE /volumes/{name} status').toBe(204);
+  context.expect(await volumeStatus(context, name), `GET /volumes/${name} status after the removal`).toBe(404);
+});
+
+check('volumes.remove.not-found', {
+  title: 'DELETE /volumes/{name} of a volume that does not exist answers 404',
+  spec: '2 §4.3',
+  since: '1.18',
+  tags: ['error'],
+}, async (context) => {
+  const res = await context.engine.delete(`/volumes/${uniqueVolumeName(context, 'missing')}`);
+  context.expect(res.status, 'DELETE /volumes/{missing} status').toBe(404);
+});
+
+check('volumes.remove.in-use', {
+  title: 'DELETE /volumes/{name} answers 409 while a container uses the volume, even one that is not running, and the volume stays',
+  spec: '2 §3',
+  since: '1.18',
+  tags: ['state', 'error'],
+}, async (context) => {
+  const name = await ownVolume(context);
+  await containerWithBinds(context, [`${name}:/data`]);
+  const res = await context.engine.delete(`/volumes/${name}`);
+  context.expect(res.status, 'DELETE /volumes/{name} status while a created container uses it').toBe(409);
+  context.expect(await volumeStatus(context, name), `GET /volumes/${name} status afterwards`).toBe(200);
+});

@@ -1,0 +1,46 @@
+/**
+ * The shape of a volume per API version (spec/2 §2.3) as create, inspect and list answer it: Name,
+ * Driver and Mountpoint, and Labels and Scope from 1.25. Other checks create volumes at the same
+ * time, so the list check judges the whole answer and its own volume's item.
+ */
+import { check } from '../../harness/check.ts';
+import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
+import { volumeListSchema, volumeSchema } from '../../harness/schemas/volume-schemas.ts';
+import { createVolume, ownVolume, uniqueVolumeName, type VolumeView } from './volume-steps.ts';
+
+check('volumes.create.schema', {
+  title: 'POST /volumes/create answers 201 with the volume: Name, Driver, Mountpoint, and Labels and Scope from 1.25',
+  spec: '2 §4.3',
+  since: '1.18',
+  tags: ['schema'],
+}, async (context) => {
+  const res = await createVolume(context, { Name: uniqueVolumeName(context) });
+  context.expect(res.status, 'POST /volumes/create status').toBe(201);
+  assertMatchesSchema(res.json(), volumeSchema(context.version), `the created volume at ${context.version}`);
+});
+
+check('volumes.inspect.schema', {
+  title: 'GET /volumes/{name} answers the volume: Name, Driver, Mountpoint, and Labels and Scope from 1.25',
+  spec: '2 §2.3',
+  since: '1.18',
+  tags: ['schema'],
+}, async (context) => {
+  const name = await ownVolume(context);
+  const res = await context.engine.get(`/volumes/${name}`);
+  context.expect(res.status, 'GET /volumes/{name} status').toBe(200);
+  assertMatchesSchema(res.json(), volumeSchema(context.version), `the volume at ${context.version}`);
+});
+
+check('volumes.list.schema', {
+  title: 'GET /volumes answers {Volumes, Warnings}, each volume of the shape of the version',
+  spec: '2 §4.3',
+  since: '1.18',
+  tags: ['schema'],
+}, async (context) => {
+  const name = await ownVolume(context);
+  const res = await context.engine.get('/volumes');
+  context.expect(res.status, 'GET /volumes status').toBe(200);
+  assertMatchesSchema(res.json(), volumeListSchema(context.version), `the volume list at ${context.version}`);
+  const own = res.json<{ Volumes: VolumeView[] }>().Volumes.filter((volume) => volume.Name === name);
+  context.expect(own.length, `items named ${name} in the list`).toBe(1);
+});
