@@ -30,6 +30,8 @@ export interface EngineModelOptions {
   ids?: () => string;
   /** ids of networks and their endpoints (default: random), apart from `ids` so that no other id depends on the networks a container joined */
   networkIds?: () => string;
+  /** whether the engine is part of a swarm, which swarm-scoped networks need (default: never) */
+  inSwarm?: () => boolean;
   /** the clock processes sleep on and stop timeouts and restart delays wait on (default: real time) */
   scheduler?: Scheduler;
 }
@@ -75,7 +77,7 @@ export class EngineModel {
     });
     const networkEvents = new NetworkEvents(this.events, this.clock);
     const networkIds = options.networkIds ?? randomId;
-    this.networks = new NetworkStore({ clock: this.clock, ids: networkIds, events: networkEvents });
+    this.networks = new NetworkStore({ clock: this.clock, ids: networkIds, events: networkEvents, inSwarm: options.inSwarm });
     this.networkConnections = new NetworkConnections({ networks: this.networks, containers: this.containers, events: networkEvents, ids: networkIds });
     this.lifecycle = new ContainerLifecycle({
       store: this.containers,

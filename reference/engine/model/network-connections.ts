@@ -53,9 +53,10 @@ export class NetworkConnections implements ContainerNetworking {
     const network = this.options.networks.find(networkReference);
     checkLocal(network);
     this.admit(container, network, request);
+    // Kept only once joined: dockerd keeps the settings of a failed connect, the reference does not.
     const settings = settingsFor(request);
-    container.networks[network.name] = settings;
     this.join(container, network, settings);
+    container.networks[network.name] = settings;
   }
 
   disconnect(networkReference: string, containerReference: string, force = false): void {
