@@ -18,7 +18,7 @@ export function newRunId(): string {
 }
 
 /**
- * Whether a name (an image's `repository:tag`, a volume's) is one a run gave: `runId`'s run, or any
+ * Whether a name (an image's `repository:tag`, a volume's, a network's) is one a run gave: `runId`'s run, or any
  * run's. Image repository names must be lowercase, and {@link ResourceTracker.uniqueName} gives
  * lowercase names when its hint is.
  */
@@ -91,6 +91,23 @@ export class ResourceTracker {
   volume(name: string): void {
     this.track(`volume ${name}`, async () => {
       const res = await this.engine.delete(`/volumes/${encodeURIComponent(name)}`);
+      if (res.status !== 204 && res.status !== 404) throw new Error(res.describe());
+    });
+  }
+
+  /**
+   * Schedules the removal of a network by id. Whatever is still on it is disconnected first (dockerd
+   * refuses to remove a network with endpoints): track a network before the containers that join it.
+   */
+  network(id: string): void {
+    this.track(`network ${id.slice(0, 12)}`, async () => {
+      const inspected = await this.engine.get(`/networks/${id}`);
+      if (inspected.status === 404) return;
+      if (inspected.status !== 200) throw new Error(inspected.describe());
+      for (const container of Object.keys(inspected.json<{ Containers?: Record<string, unknown> | null }>().Containers ?? {})) {
+        await this.engine.post(`/networks/${id}/disconnect`, { json: { Container: container, Force: true } });
+      }
+      const res = await this.engine.delete(`/networks/${id}`);
       if (res.status !== 204 && res.status !== 404) throw new Error(res.describe());
     });
   }

@@ -1,6 +1,6 @@
 /**
  * Removes what Shipshape created on a live daemon and did not remove: containers labelled
- * `shipshape.run`, images and volumes labelled so or named by a run (one run's, or every run's), and
+ * `shipshape.run`, images, volumes and networks labelled so or named by a run (one run's, or every run's), and
  * fixture images nothing uses any more. Shared by `shipshape cleanup`, Ctrl-C during a run, and the
  * end of every live run. Containers go first, with their anonymous volumes: then nothing of the
  * run's uses the run's named volumes any more.
@@ -29,6 +29,7 @@ export async function removeLeftovers(engine: EngineClient, runId?: string, opti
   }
   await removeRunImages(engine, runId, removal);
   await removeRunVolumes(engine, runId, removal);
+  await removeRunNetworks(engine, runId, removal);
   if (options.images) {
     const images = await engine.get('/images/json', { query: { filter: FIXTURE_REPOSITORY } });
     for (const image of images.status === 200 ? images.json<{ Id: string }[]>() : []) {
@@ -53,6 +54,27 @@ async function removeRunVolumes(engine: EngineClient, runId: string | undefined,
     if (res.status === 204 || res.status === 404) removal.removed.push(`volume ${Name}`);
     else removal.failed.push(`volume ${Name}: ${res.describe()}`);
   }
+}
+
+/** A network a run made carries its label or a name it gave; the run's containers, gone by now, left it empty. */
+async function removeRunNetworks(engine: EngineClient, runId: string | undefined, removal: Removal): Promise<void> {
+  const listed = await engine.get('/networks');
+  // a target that serves no networks has none left
+  if (listed.status === 404) return;
+  if (listed.status !== 200) throw new Error(`listing networks failed: ${listed.describe()}`);
+  for (const { Id, Name, Labels } of listed.json<ListedNetwork[]>()) {
+    const label = Labels?.[RUN_LABEL];
+    if (!isRunName(Name, runId) && !(label !== undefined && (runId === undefined || label === runId))) continue;
+    const res = await engine.delete(`/networks/${Id}`);
+    if (res.status === 204 || res.status === 404) removal.removed.push(`network ${Name}`);
+    else removal.failed.push(`network ${Name}: ${res.describe()}`);
+  }
+}
+
+interface ListedNetwork {
+  Id: string;
+  Name: string;
+  Labels?: Record<string, string> | null;
 }
 
 interface ListedVolume {
