@@ -337,7 +337,8 @@ class ImageBuilder {
 
   private async removeStepContainers(): Promise<void> {
     for (const container of this.stepContainers.splice(0)) {
-      await this.model.lifecycle.remove(container, { force: true });
+      // dockerd's builder removes them with their anonymous volumes (an image's VOLUME makes one per step)
+      await this.model.lifecycle.remove(container, { force: true, volumes: true });
       this.output.stdout(`Removing intermediate container ${truncateId(container.id)}\n`);
     }
   }
