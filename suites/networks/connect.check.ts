@@ -1,0 +1,238 @@
+/**
+ * POST /networks/{id}/connect and /disconnect (spec/2 §4.4, §3): what a connect does shows on both
+ * sides — the network's Containers and the container's NetworkSettings.Networks — with the same
+ * endpoint; addresses come from the network's pool (its IPRange, its Gateway) or as asked (from 1.22,
+ * IPv4 and IPv6), and no address is held twice; refusals for what cannot be; 403 on a swarm-scoped
+ * network.
+ */
+import { check, type CheckContext } from '../../harness/check.ts';
+import { expectErrorBodyOfVersion } from '../error-body.ts';
+import { bothSides, connect, connected, disconnect, inspectNetwork, networkOn, ownNetwork, ownSubnets, runningContainer } from './network-steps.ts';
+
+/** What both sides must agree on, from each side's fields. */
+async function agreement(context: CheckContext, network: string, container: string) {
+  const sides = await bothSides(context, network, container);
+  const settings = sides.container;
+  return {
+    network: sides.network && { EndpointID: sides.network.EndpointID, MacAddress: sides.network.MacAddress, IPv4Address: sides.network.IPv4Address },
+    container: settings && { EndpointID: settings.EndpointID, MacAddress: settings.MacAddress, IPv4Address: `${settings.IPAddress}/${settings.IPPrefixLen}` },
+    networkId: settings?.NetworkID,
+  };
+}
+
+check('networks.connect.both-sides', {
+  title: 'connecting a running container shows one endpoint on both sides: the same EndpointID, MacAddress and address in the network’s Containers and the container’s Networks',
+  spec: '2 §4.4',
+  since: '1.21',
+  tags: ['state'],
+}, async (context) => {
+  const id = await ownNetwork(context);
+  const container = await runningContainer(context);
+  await connected(context, id, container);
+  const seen = await agreement(context, id, container);
+  context.expect(seen.network, 'the network’s Containers entry for the container').toBeDefined();
+  context.expect(seen.network?.IPv4Address, 'IPv4Address on the network').toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
+  context.expect({ container: seen.container, networkId: seen.networkId }, 'the container’s side').toEqual({ container: seen.network, networkId: id });
+});
+
+check('networks.disconnect.both-sides', {
+  title: 'disconnecting a running container takes its endpoint off both sides',
+  spec: '2 §4.4',
+  since: '1.21',
+  tags: ['state'],
+}, async (context) => {
+  const id = await ownNetwork(context);
+  const container = await runningContainer(context);
+  await connected(context, id, container);
+  const res = await disconnect(context, id, container);
+  context.expect(res.status, 'POST /networks/{id}/disconnect status').toBe(200);
+  const sides = await bothSides(context, id, container);
+  context.expect({ network: sides.network, container: sides.container }, 'the endpoint on either side').toEqual({ network: undefined, container: undefined });
+});
+
+check('networks.disconnect.force', {
+  title: 'a disconnect with Force takes a connected container off the network',
+  spec: '2 §4.4',
+  since: '1.21',
+  tags: ['state'],
+}, async (context) => {
+  const id = await ownNetwork(context);
+  const container = await runningContainer(context);
+  await connected(context, id, container);
+  const res = await disconnect(context, id, container, true);
+  context.expect(res.status, 'POST /networks/{id}/disconnect status with Force').toBe(200);
+  context.expect(Object.keys((await inspectNetwork(context, id)).Containers ?? {}), 'the containers on the network').toEqual([]);
+});
+
+/** 10.x.y.z as a number. */
+const ipv4Number = (address: string) => address.split('.').reduce((value, part) => value * 256 + Number(part), 0);
+
+check('networks.connect.address-in-range', {
+  title: 'a container connected without an address gets one from the pool’s IPRange, with the pool’s Gateway and the subnet’s prefix length',
+  spec: '2 §2.4',
+  since: '1.21',
+  tags: ['state'],
+}, async (context) => {
+  const subnets = ownSubnets();
+  const id = await networkOn(context, subnets, { IPRange: `${subnets.v4(64)}/26`, Gateway: subnets.v4(254) });
+  const container = await runningContainer(context);
+  await connected(context, id, container);
+  const settings = (await bothSides(context, id, container)).container;
+  const address = ipv4Number(settings?.IPAddress ?? '0.0.0.0');
+  context.expect({ inRange: address >= ipv4Number(subnets.v4(64)) && address <= ipv4Number(subnets.v4(127)), Gateway: settings?.Gateway, IPPrefixLen: settings?.IPPrefixLen }, `the container’s settings ${JSON.stringify(settings)}`).toEqual({
+    inRange: true,
+    Gateway: subnets.v4(254),
+    IPPrefixLen: 24,
+  });
+});
+
+check('networks.connect.distinct-addresses', {
+  title: 'containers connected to one network each get an address of their own',
+  spec: '2 §2.4',
+  since: '1.21',
+  tags: ['state'],
+}, async (context) => {
+  const id = await networkOn(context, ownSubnets());
+  const containers = [await runningContainer(context), await runningContainer(context), await runningContainer(context)];
+  for (const container of containers) await connected(context, id, container);
+  const addresses = Object.values((await inspectNetwork(context, id)).Containers ?? {}).map((endpoint) => endpoint.IPv4Address);
+  context.expect(addresses.length, `addresses on the network: ${addresses.join(', ')}`).toBe(3);
+  context.expect(new Set(addresses).size, `addresses on the network: ${addresses.join(', ')}`).toBe(3);
+});
+
+check('networks.connect.static-ipv4', {
+  title: 'EndpointConfig.IPAMConfig.IPv4Address given at connect is the container’s address on both sides',
+  spec: '2 §4.4',
+  since: '1.22',
+  tags: ['state'],
+}, async (context) => {
+  const subnets = ownSubnets();
+  const id = await networkOn(context, subnets);
+  const container = await runningContainer(context);
+  await connected(context, id, container, { IPAMConfig: { IPv4Address: subnets.v4(77) } });
+  const sides = await bothSides(context, id, container);
+  context.expect({ network: sides.network?.IPv4Address, container: sides.container?.IPAddress }, 'the address on each side').toEqual({
+    network: `${subnets.v4(77)}/24`,
+    container: subnets.v4(77),
+  });
+});
+
+check('networks.connect.static-ipv6', {
+  title: 'EndpointConfig.IPAMConfig.IPv6Address given at connect to an IPv6 network is the container’s IPv6 address on both sides',
+  spec: '2 §4.4',
+  since: '1.22',
+  tags: ['state'],
+}, async (context) => {
+  const subnets = ownSubnets();
+  const id = await ownNetwork(context, { EnableIPv6: true, IPAM: { Config: [{ Subnet: subnets.v4Subnet }, { Subnet: subnets.v6Subnet }] } });
+  const container = await runningContainer(context);
+  await connected(context, id, container, { IPAMConfig: { IPv4Address: subnets.v4(78), IPv6Address: subnets.v6(0x78) } });
+  const sides = await bothSides(context, id, container);
+  context.expect({ network: sides.network?.IPv6Address, container: sides.container?.GlobalIPv6Address }, 'the IPv6 address on each side').toEqual({
+    network: `${subnets.v6(0x78)}/64`,
+    container: subnets.v6(0x78),
+  });
+});
+
+check('networks.connect.address-in-use', {
+  title: 'a static address another container holds on the network is refused, and the second container does not join',
+  spec: '2 §2.4',
+  since: '1.22',
+  tags: ['error', 'state'],
+}, async (context) => {
+  const subnets = ownSubnets();
+  const id = await networkOn(context, subnets);
+  const holder = await runningContainer(context);
+  const latecomer = await runningContainer(context);
+  await connected(context, id, holder, { IPAMConfig: { IPv4Address: subnets.v4(9) } });
+  const res = await connect(context, id, latecomer, { IPAMConfig: { IPv4Address: subnets.v4(9) } });
+  context.expect(res.status, 'POST /networks/{id}/connect status for an address in use').toBeGreaterThanOrEqual(400);
+  expectErrorBodyOfVersion(context, res);
+  context.expect(Object.keys((await inspectNetwork(context, id)).Containers ?? {}), 'the containers on the network').toEqual([holder]);
+});
+
+check('networks.connect.already-connected', {
+  title: 'connecting a running container to a network it is on is refused, and its endpoint stays as it was',
+  spec: '2 §4.4',
+  since: '1.21',
+  tags: ['error', 'state'],
+}, async (context) => {
+  const id = await ownNetwork(context);
+  const container = await runningContainer(context);
+  await connected(context, id, container);
+  const before = (await bothSides(context, id, container)).network;
+  const res = await connect(context, id, container);
+  context.expect(res.status, 'POST /networks/{id}/connect status for a second connect').toBeGreaterThanOrEqual(400);
+  expectErrorBodyOfVersion(context, res);
+  context.expect((await bothSides(context, id, container)).network, 'the endpoint on the network').toEqual(before);
+});
+
+check('networks.connect.container-not-found', {
+  title: 'connecting a container that does not exist answers 404',
+  spec: '2 §4.4',
+  since: '1.21',
+  tags: ['error'],
+}, async (context) => {
+  const id = await ownNetwork(context);
+  const res = await connect(context, id, context.make.uniqueName('missing'));
+  context.expect(res.status, 'POST /networks/{id}/connect status').toBe(404);
+  expectErrorBodyOfVersion(context, res);
+});
+
+check('networks.connect.network-not-found', {
+  title: 'connecting to a network that does not exist answers 404',
+  spec: '2 §4.4',
+  since: '1.21',
+  tags: ['error'],
+}, async (context) => {
+  const container = await runningContainer(context);
+  const res = await connect(context, context.make.uniqueName('missing'), container);
+  context.expect(res.status, 'POST /networks/{id}/connect status').toBe(404);
+  expectErrorBodyOfVersion(context, res);
+});
+
+check('networks.disconnect.not-connected', {
+  title: 'disconnecting a running container from a network it is not on is refused',
+  spec: '2 §4.4',
+  since: '1.21',
+  tags: ['error'],
+}, async (context) => {
+  const id = await ownNetwork(context);
+  const container = await runningContainer(context);
+  const res = await disconnect(context, id, container);
+  context.expect(res.status, 'POST /networks/{id}/disconnect status').toBeGreaterThanOrEqual(400);
+  expectErrorBodyOfVersion(context, res);
+});
+
+/** A swarm-scoped network: an overlay network, which needs the daemon to be a swarm manager. */
+function swarmNetwork(context: CheckContext): Promise<string> {
+  return ownNetwork(context, { Driver: 'overlay' });
+}
+
+check('networks.connect.swarm-scoped', {
+  title: 'connecting a container to a swarm-scoped network answers 403',
+  spec: '2 §3',
+  since: '1.24',
+  tags: ['error'],
+  requires: ['swarm'],
+}, async (context) => {
+  const id = await swarmNetwork(context);
+  const container = await runningContainer(context);
+  const res = await connect(context, id, container);
+  context.expect(res.status, 'POST /networks/{id}/connect status on a swarm-scoped network').toBe(403);
+  expectErrorBodyOfVersion(context, res);
+});
+
+check('networks.disconnect.swarm-scoped', {
+  title: 'disconnecting a container from a swarm-scoped network answers 403',
+  spec: '2 §3',
+  since: '1.24',
+  tags: ['error'],
+  requires: ['swarm'],
+}, async (context) => {
+  const id = await swarmNetwork(context);
+  const container = await runningContainer(context);
+  const res = await disconnect(context, id, container);
+  context.expect(res.status, 'POST /networks/{id}/disconnect status on a swarm-scoped network').toBe(403);
+  expectErrorBodyOfVersion(context, res);
+});

@@ -1,0 +1,68 @@
+/**
+ * Containers and their networks kept in step (spec/2 §2.4, spec/1 §2.2): HostConfig.NetworkMode puts
+ * a container on the default bridge or a user network as it starts; a container that stops or goes
+ * away holds no endpoint any more, and one that starts again gets one back.
+ */
+import { check } from '../../harness/check.ts';
+import { inspectContainer } from '../container-steps.ts';
+import { bothSides, inspectNetwork, ownNetwork, runningContainer } from './network-steps.ts';
+
+check('networks.containers.default-bridge', {
+  title: 'a started container with the default NetworkMode is on the bridge network, with the address its inspect shows',
+  spec: '2 §2.4',
+  since: '1.21',
+  tags: ['state'],
+}, async (context) => {
+  const container = await runningContainer(context);
+  const sides = await bothSides(context, 'bridge', container);
+  context.expect(sides.network, 'the bridge network’s Containers entry for the container').toBeDefined();
+  context.expect(sides.network?.IPv4Address, 'IPv4Address on the bridge').toBe(`${sides.container?.IPAddress}/${sides.container?.IPPrefixLen}`);
+});
+
+check('networks.containers.network-mode', {
+  title: 'a container created with a user network as NetworkMode is on that network, and only that one, once started',
+  spec: '2 §2.4',
+  since: '1.21',
+  tags: ['state'],
+}, async (context) => {
+  const name = context.make.uniqueName('n');
+  const id = await ownNetwork(context, { Name: name });
+  const container = await runningContainer(context, { HostConfig: { NetworkMode: name } });
+  const inspected = await inspectContainer<{ NetworkSettings: { Networks?: Record<string, { NetworkID: string }> } }>(context, container);
+  const networks = Object.entries(inspected.NetworkSettings.Networks ?? {}).map(([key, settings]) => [key, settings.NetworkID]);
+  context.expect(networks, 'the container’s networks and their ids').toEqual([[name, id]]);
+  context.expect(Object.keys((await inspectNetwork(context, id)).Containers ?? {}), 'the containers on the network').toEqual([container]);
+});
+
+check('networks.containers.stop-releases', {
+  title: 'a stopped container holds no endpoint: its network lists it no more and its inspect shows no address there, until it starts again',
+  spec: '2 §2.4',
+  since: '1.21',
+  tags: ['state'],
+}, async (context) => {
+  const name = context.make.uniqueName('n');
+  const id = await ownNetwork(context, { Name: name });
+  const container = await runningContainer(context, { HostConfig: { NetworkMode: name } });
+  const stopped = await context.engine.post(`/containers/${container}/stop`, { query: { t: 0 } });
+  context.expect(stopped.status, 'POST /containers/{id}/stop status').toBe(204);
+  const whileStopped = await bothSides(context, id, container);
+  context.expect({ network: whileStopped.network, address: whileStopped.container?.IPAddress ?? '' }, 'the endpoint of the stopped container').toEqual({ network: undefined, address: '' });
+  const started = await context.engine.post(`/containers/${container}/start`);
+  context.expect(started.status, 'POST /containers/{id}/start status').toBe(204);
+  const again = await bothSides(context, id, container);
+  context.expect(again.network?.IPv4Address, 'IPv4Address on the network once started again').toBe(`${again.container?.IPAddress}/${again.container?.IPPrefixLen}`);
+});
+
+check('networks.containers.remove-releases', {
+  title: 'a running container removed with force is on its network no more',
+  spec: '2 §2.4',
+  since: '1.21',
+  tags: ['state'],
+}, async (context) => {
+  const name = context.make.uniqueName('n');
+  const id = await ownNetwork(context, { Name: name });
+  const container = await runningContainer(context, { HostConfig: { NetworkMode: name } });
+  const removed = await context.engine.delete(`/containers/${container}`, { query: { force: 1 } });
+  context.expect(removed.status, 'DELETE /containers/{id}?force=1 status').toBe(204);
+  context.expect(Object.keys((await inspectNetwork(context, id)).Containers ?? {}), 'the containers on the network').toEqual([]);
+});

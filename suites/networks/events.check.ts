@@ -1,0 +1,61 @@
+/**
+ * The network events (spec/2 §6): create and destroy as a network is made and removed, connect and
+ * disconnect as a container joins and leaves it, each with the network as actor and the attributes
+ * name and type (its driver), connect and disconnect also container (the container's id).
+ */
+import { check } from '../../harness/check.ts';
+import { eventsFromNow, eventsUntil, type EventView } from '../daemon-events.ts';
+import { connected, disconnect, ownNetwork, runningContainer } from './network-steps.ts';
+
+/** What the checks compare of an event. */
+function seen(event: EventView): Record<string, unknown> {
+  const { name, type, container } = event.Actor?.Attributes ?? {};
+  return { Type: event.Type, Action: event.Action, ID: event.Actor?.ID, name, type, ...(container !== undefined && { container }) };
+}
+
+check('networks.events.create-destroy', {
+  title: 'creating a network emits create and removing it destroy, with the network id, its name and its driver as type',
+  spec: '2 §6',
+  since: '1.21',
+  tags: ['stream', 'state'],
+}, async (context) => {
+  const name = context.make.uniqueName('n');
+  const stream = await eventsFromNow(context, { type: ['network'], network: [name] });
+  try {
+    const id = await ownNetwork(context, { Name: name });
+    const removed = await context.engine.delete(`/networks/${id}`);
+    context.expect(removed.status, 'DELETE /networks/{id} status').toBeLessThan(300);
+    const events = await eventsUntil(stream, (event) => event.Actor?.ID === id, (event) => event.Action === 'destroy');
+    context.expect(events.map(seen), `the events of network ${name}`).toEqual([
+      { Type: 'network', Action: 'create', ID: id, name, type: 'bridge' },
+      { Type: 'network', Action: 'destroy', ID: id, name, type: 'bridge' },
+    ]);
+  } finally {
+    stream.close();
+  }
+});
+
+check('networks.events.connect-disconnect', {
+  title: 'connecting a container emits connect and disconnecting it disconnect, with the network id and the attributes container, name and type',
+  spec: '2 §6',
+  since: '1.21',
+  tags: ['stream', 'state'],
+}, async (context) => {
+  const name = context.make.uniqueName('n');
+  const id = await ownNetwork(context, { Name: name });
+  const container = await runningContainer(context);
+  const stream = await eventsFromNow(context, { type: ['network'], network: [id] });
+  try {
+    await connected(context, id, container);
+    context.expect((await disconnect(context, id, container)).status, 'POST /networks/{id}/disconnect status').toBe(200);
+    const events = await eventsUntil(stream, (event) => event.Actor?.Attributes?.container === container, (event) => event.Action === 'disconnect');
+    // dockerd sends one disconnect twice (as the endpoint leaves, and as the container is taken off): the first of each action counts.
+    const firsts = ['connect', 'disconnect'].map((action) => events.find((event) => event.Action === action)).filter((event): event is EventView => event !== undefined);
+    context.expect(firsts.map(seen), `the connect and disconnect events of network ${name}`).toEqual([
+      { Type: 'network', Action: 'connect', ID: id, name, type: 'bridge', container },
+      { Type: 'network', Action: 'disconnect', ID: id, name, type: 'bridge', container },
+    ]);
+  } finally {
+    stream.close();
+  }
+});

@@ -1,0 +1,79 @@
+/**
+ * The filters of GET /networks (spec/2 §4.4), each with a network it must list and one it must not:
+ * name and id (all or part) from 1.21, driver, label and type (custom or builtin) from 1.22 — the
+ * spec has only name and id at 1.21. Other checks and the daemon have networks too, so each check
+ * judges its own networks and the predefined ones only.
+ */
+import { check, type CheckContext } from '../../harness/check.ts';
+import { inspectNetwork, listedAmong, ownNetwork } from './network-steps.ts';
+
+/** Two networks of the check's own, with `labels` each besides the run's; their names. */
+async function ownPair(context: CheckContext, labels: [Record<string, string>, Record<string, string>] = [{}, {}]): Promise<{ wanted: string; other: string }> {
+  const wanted = context.make.uniqueName('wanted');
+  const other = context.make.uniqueName('other');
+  await ownNetwork(context, { Name: wanted, Labels: labels[0] });
+  await ownNetwork(context, { Name: other, Labels: labels[1] });
+  return { wanted, other };
+}
+
+check('networks.list.filter-name', {
+  title: 'the name filter lists a network whose name it gives all or part of, and not another',
+  spec: '2 §4.4',
+  since: '1.21',
+  tags: ['state'],
+}, async (context) => {
+  const { wanted, other } = await ownPair(context);
+  // The part after the run's prefix, which only this network's name holds.
+  const part = wanted.slice(wanted.indexOf('-wanted-') + 1);
+  const seen = { whole: await listedAmong(context, [wanted, other], { name: [wanted] }), part: await listedAmong(context, [wanted, other], { name: [part] }) };
+  context.expect(seen, 'own networks listed with the name filter, whole and in part').toEqual({ whole: [wanted], part: [wanted] });
+});
+
+check('networks.list.filter-id', {
+  title: 'the id filter lists a network whose id it gives all or part of, and not another',
+  spec: '2 §4.4',
+  since: '1.21',
+  tags: ['state'],
+}, async (context) => {
+  const { wanted, other } = await ownPair(context);
+  const { Id } = await inspectNetwork(context, wanted);
+  const seen = { whole: await listedAmong(context, [wanted, other], { id: [Id] }), part: await listedAmong(context, [wanted, other], { id: [Id.slice(0, 12)] }) };
+  context.expect(seen, 'own networks listed with the id filter, whole and a 12-digit prefix').toEqual({ whole: [wanted], part: [wanted] });
+});
+
+check('networks.list.filter-driver', {
+  title: 'the driver filter lists the networks of that driver: bridge lists a bridge network, null lists none and not it',
+  spec: '2 §4.4',
+  since: '1.22',
+  tags: ['state'],
+}, async (context) => {
+  const { wanted } = await ownPair(context);
+  const among = [wanted, 'none'];
+  const seen = { bridge: await listedAmong(context, among, { driver: ['bridge'] }), null: await listedAmong(context, among, { driver: ['null'] }) };
+  context.expect(seen, 'own network and none listed by driver').toEqual({ bridge: [wanted], null: ['none'] });
+});
+
+check('networks.list.filter-label', {
+  title: 'the label filter lists networks with the label key, or key=value, and not one without',
+  spec: '2 §4.4',
+  since: '1.22',
+  tags: ['state'],
+}, async (context) => {
+  const key = 'shipshape.case';
+  const value = context.make.uniqueName('label');
+  const { wanted, other } = await ownPair(context, [{ [key]: value }, { [key]: `${value}-other` }]);
+  const seen = { key: await listedAmong(context, [wanted, other], { label: [key] }), keyValue: await listedAmong(context, [wanted, other], { label: [`${key}=${value}`] }) };
+  context.expect(seen, 'own networks listed by label key, and by key=value').toEqual({ key: [other, wanted].sort(), keyValue: [wanted] });
+});
+
+check('networks.list.filter-type', {
+  title: 'the type filter lists user-defined networks with custom and the predefined ones with builtin, not the other kind',
+  spec: '2 §4.4',
+  since: '1.22',
+  tags: ['state'],
+}, async (context) => {
+  const { wanted } = await ownPair(context);
+  const among = [wanted, 'bridge'];
+  const seen = { custom: await listedAmong(context, among, { type: ['custom'] }), builtin: await listedAmong(context, among, { type: ['builtin'] }) };
+  context.expect(seen, 'own network and bridge listed by type').toEqual({ custom: [wanted], builtin: ['bridge'] });
+});

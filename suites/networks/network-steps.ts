@@ -1,0 +1,140 @@
+/**
+ * Steps the network checks take: create networks (labelled with the run, named by it, on subnets
+ * picked at random so that checks running side by side, and the daemon's own networks, do not
+ * clash), inspect them, connect and disconnect containers, and read both sides of an endpoint. Each
+ * step asserts the answer it depends on, so a target that cannot take the step fails the check there
+ * and says which request it was. Every network goes with the check; it is made before the containers
+ * that join it, so that they go first.
+ */
+import { randomInt } from 'node:crypto';
+import type { CheckContext } from '../../harness/check.ts';
+import type { ApiResponse } from '../../harness/client/api-response.ts';
+import { inspectContainer, startedContainer } from '../container-steps.ts';
+
+export interface NetworkEndpointView {
+  Name: string;
+  EndpointID: string;
+  MacAddress: string;
+  IPv4Address: string;
+  IPv6Address: string;
+}
+
+export interface NetworkView {
+  Name: string;
+  Id: string;
+  Scope: string;
+  Driver: string;
+  EnableIPv6?: boolean;
+  Internal?: boolean;
+  IPAM: { Driver: string; Config: { Subnet: string; IPRange?: string; Gateway?: string }[] | null; Options?: Record<string, string> | null };
+  Containers: Record<string, NetworkEndpointView> | null;
+  Options: Record<string, string> | null;
+  Labels?: Record<string, string> | null;
+}
+
+/** A container's settings on one network (its inspect's NetworkSettings.Networks entry). */
+export interface EndpointSettingsView {
+  NetworkID: string;
+  EndpointID: string;
+  Gateway: string;
+  IPAddress: string;
+  IPPrefixLen: number;
+  IPv6Gateway: string;
+  GlobalIPv6Address: string;
+  GlobalIPv6PrefixLen: number;
+  MacAddress: string;
+}
+
+/** A /24 of its own and a /64 to go with it: `v4(n)` and `v6(n)` are their nth addresses. */
+export interface OwnSubnets {
+  v4Subnet: string;
+  v6Subnet: string;
+  v4(host: number): string;
+  v6(host: number): string;
+}
+
+/** 10.200.0.0/13 and fd00:5eed::/32 hold no daemon's defaults; one /24 of 2048 each time. */
+export function ownSubnets(): OwnSubnets {
+  const second = 200 + randomInt(8);
+  const third = randomInt(256);
+  // four digits, no leading zero: the text stays as Go writes it back
+  const group = randomInt(0x1000, 0x10000).toString(16);
+  return {
+    v4Subnet: `10.${second}.${third}.0/24`,
+    v6Subnet: `fd00:5eed:${group}::/64`,
+    v4: (host) => `10.${second}.${third}.${host}`,
+    v6: (host) => `fd00:5eed:${group}::${host.toString(16)}`,
+  };
+}
+
+/**
+ * POST /networks/create at the version under test with `body`, labelled with the run and named by it
+ * unless the body names it; a network the target creates is removed after the check. The answer is
+ * returned as it came, refusals included.
+ */
+export async function createNetwork(context: CheckContext, body: Record<string, unknown> = {}): Promise<ApiResponse> {
+  const { engine, make } = context;
+  const labels = { ...(body.Labels as Record<string, string> | undefined), ...make.labels };
+  const res = await engine.post('/networks/create', { json: { Name: make.uniqueName('n'), ...body, Labels: labels } });
+  if (res.status === 201) make.network(res.json<{ Id: string }>().Id);
+  return res;
+}
+
+/** A network made with `body`, which must be created; returns its id. */
+export async function ownNetwork(context: CheckContext, body: Record<string, unknown> = {}): Promise<string> {
+  const res = await createNetwork(context, body);
+  context.expect(res.status, 'POST /networks/create status').toBe(201);
+  return res.json<{ Id: string }>().Id;
+}
+
+/** A network on a subnet of its own (`IPAM` entries besides the Subnet go in `pool`); returns its id. */
+export function networkOn(context: CheckContext, subnets: OwnSubnets, pool: Record<string, string> = {}, body: Record<string, unknown> = {}): Promise<string> {
+  return ownNetwork(context, { ...body, IPAM: { Config: [{ Subnet: subnets.v4Subnet, ...pool }] } });
+}
+
+export async function inspectNetwork({ engine, expect }: CheckContext, reference: string): Promise<NetworkView> {
+  const res = await engine.get(`/networks/${encodeURIComponent(reference)}`);
+  expect(res.status, 'GET /networks/{id} status').toBe(200);
+  return res.json<NetworkView>();
+}
+
+export async function networkStatus({ engine }: CheckContext, reference: string): Promise<number> {
+  return (await engine.get(`/networks/${encodeURIComponent(reference)}`)).status;
+}
+
+/** The names GET /networks lists with `filters`, narrowed to `own` (other checks and the daemon have networks too); sorted. */
+export async function listedAmong({ engine, expect }: CheckContext, own: string[], filters: Record<string, string[]> = {}): Promise<string[]> {
+  const res = await engine.get('/networks', { query: Object.keys(filters).length > 0 ? { filters: JSON.stringify(filters) } : {} });
+  expect(res.status, 'GET /networks status').toBe(200);
+  return res
+    .json<NetworkView[]>()
+    .map((network) => network.Name)
+    .filter((name) => own.includes(name))
+    .sort();
+}
+
+export function connect({ engine }: CheckContext, network: string, container: string, endpointConfig?: Record<string, unknown>): Promise<ApiResponse> {
+  return engine.post(`/networks/${network}/connect`, { json: { Container: container, ...(endpointConfig && { EndpointConfig: endpointConfig }) } });
+}
+
+export function disconnect({ engine }: CheckContext, network: string, container: string, force?: boolean): Promise<ApiResponse> {
+  return engine.post(`/networks/${network}/disconnect`, { json: { Container: container, ...(force !== undefined && { Force: force }) } });
+}
+
+/** Connects a container, which must succeed. */
+export async function connected(context: CheckContext, network: string, container: string, endpointConfig?: Record<string, unknown>): Promise<void> {
+  const res = await connect(context, network, container, endpointConfig);
+  context.expect(res.status, 'POST /networks/{id}/connect status').toBe(200);
+}
+
+/** A container of the fixture image that runs until it is killed (PID 1 ignores SIGTERM); `config` adds to its creation. */
+export function runningContainer(context: CheckContext, config: Record<string, unknown> = {}): Promise<string> {
+  return startedContainer(context, { Cmd: ['sleep', '300'], ...config });
+}
+
+/** The endpoint of `container` as each side shows it: the network's Containers entry, the container's Networks entry. */
+export async function bothSides(context: CheckContext, network: string, container: string): Promise<{ network?: NetworkEndpointView; container?: EndpointSettingsView; name: string }> {
+  const view = await inspectNetwork(context, network);
+  const inspected = await inspectContainer<{ NetworkSettings: { Networks?: Record<string, EndpointSettingsView> | null } }>(context, container);
+  return { network: view.Containers?.[container], container: inspected.NetworkSettings.Networks?.[view.Name] ?? undefined, name: view.Name };
+}

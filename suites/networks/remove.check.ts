@@ -1,0 +1,58 @@
+/**
+ * DELETE /networks/{id} (spec/2 §4.4): 204, 200 at 1.21, and the network is gone; a network a
+ * running container is on stays, and so do the predefined ones; an unknown one is 404.
+ */
+import { check } from '../../harness/check.ts';
+import { before } from '../../harness/versions.ts';
+import { expectErrorBodyOfVersion } from '../error-body.ts';
+import { connected, networkStatus, ownNetwork, runningContainer } from './network-steps.ts';
+
+check('networks.remove.status', {
+  title: 'DELETE /networks/{id} answers 204 (200 at 1.21) and the network is gone',
+  spec: '2 §4.4',
+  since: '1.21',
+  tags: ['state', 'version'],
+}, async (context) => {
+  const id = await ownNetwork(context);
+  const res = await context.engine.delete(`/networks/${id}`);
+  context.expect(res.status, 'DELETE /networks/{id} status').toBe(before(context.version, '1.22') ? 200 : 204);
+  context.expect(await networkStatus(context, id), 'GET /networks/{id} status after the removal').toBe(404);
+});
+
+check('networks.remove.in-use', {
+  title: 'removing a network a running container is on is refused, and the network stays',
+  spec: '2 §4.4',
+  since: '1.21',
+  tags: ['error', 'state'],
+}, async (context) => {
+  const id = await ownNetwork(context);
+  const container = await runningContainer(context);
+  await connected(context, id, container);
+  const res = await context.engine.delete(`/networks/${id}`);
+  context.expect(res.status, 'DELETE /networks/{id} status with a container on it').toBeGreaterThanOrEqual(400);
+  expectErrorBodyOfVersion(context, res);
+  context.expect(await networkStatus(context, id), 'GET /networks/{id} status').toBe(200);
+});
+
+check('networks.remove.predefined', {
+  title: 'removing the predefined bridge network is refused, and it stays',
+  spec: '2 §4.4',
+  since: '1.21',
+  tags: ['error'],
+}, async (context) => {
+  const res = await context.engine.delete('/networks/bridge');
+  context.expect(res.status, 'DELETE /networks/bridge status').toBeGreaterThanOrEqual(400);
+  expectErrorBodyOfVersion(context, res);
+  context.expect(await networkStatus(context, 'bridge'), 'GET /networks/bridge status').toBe(200);
+});
+
+check('networks.remove.not-found', {
+  title: 'removing a network that does not exist answers 404',
+  spec: '2 §4.4',
+  since: '1.21',
+  tags: ['error'],
+}, async (context) => {
+  const res = await context.engine.delete(`/networks/${context.make.uniqueName('missing')}`);
+  context.expect(res.status, 'DELETE /networks/{id} status').toBe(404);
+  expectErrorBodyOfVersion(context, res);
+});

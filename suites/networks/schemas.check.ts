@@ -1,0 +1,50 @@
+/**
+ * The shapes of the network resources per API version (spec/2 §2.4, §4.4): the list items, inspect
+ * with a container on the network, and the answer to create. Network endpoints exist from 1.21.
+ */
+import { check } from '../../harness/check.ts';
+import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
+import { NETWORK_CREATED_SCHEMA, networkListSchema, networkSchema } from '../../harness/schemas/network-schemas.ts';
+import { connected, createNetwork, ownNetwork, runningContainer, type NetworkView } from './network-steps.ts';
+
+check('networks.create.schema', {
+  title: 'POST /networks/create answers 201 {Id, Warning}',
+  spec: '2 §4.4',
+  since: '1.21',
+  tags: ['schema'],
+}, async (context) => {
+  const res = await createNetwork(context);
+  context.expect(res.status, 'POST /networks/create status').toBe(201);
+  assertMatchesSchema(res.json(), NETWORK_CREATED_SCHEMA, 'the create answer');
+});
+
+check('networks.list.schema', {
+  title: 'GET /networks items have Name, Id, Scope, Driver, IPAM, Containers, Options; EnableIPv6 and Internal from 1.23; Labels from 1.25',
+  spec: '2 §2.4',
+  since: '1.21',
+  tags: ['schema'],
+}, async (context) => {
+  const id = await ownNetwork(context);
+  const res = await context.engine.get('/networks');
+  context.expect(res.status, 'GET /networks status').toBe(200);
+  const listed = res.json<NetworkView[]>();
+  context.expect(listed.map((network) => network.Id), 'the ids listed').toContain(id);
+  // Only the check's own network and the predefined bridge: other checks' networks come and go meanwhile.
+  const judged = listed.filter((network) => network.Id === id || network.Name === 'bridge');
+  assertMatchesSchema(judged, networkListSchema(context.version), `the list items at ${context.version}`);
+});
+
+check('networks.inspect.schema', {
+  title: 'GET /networks/{id} has the network fields of the version, and Containers entries with Name, EndpointID, MacAddress, IPv4Address, IPv6Address',
+  spec: '2 §2.4',
+  since: '1.21',
+  tags: ['schema'],
+}, async (context) => {
+  const id = await ownNetwork(context);
+  const container = await runningContainer(context);
+  await connected(context, id, container);
+  const res = await context.engine.get(`/networks/${id}`);
+  context.expect(res.status, 'GET /networks/{id} status').toBe(200);
+  assertMatchesSchema(res.json(), networkSchema(context.version), `the network at ${context.version}`);
+  context.expect(Object.keys(res.json<NetworkView>().Containers ?? {}), 'the containers on the network').toEqual([container]);
+});
