@@ -9,10 +9,12 @@ import { UsageError } from './usage-error.ts';
 import { appliesAt, CURRENT_VERSION, isVersion } from '../versions.ts';
 import { REPO_ROOT } from '../run/run-suite.ts';
 import { VERSION_PROJECT_PREFIX } from '../run/result-collector.ts';
+import { COLLECT_ONLY_ENV } from '../run/global-setup.ts';
 import type { CheckDescriptor } from '../check.ts';
 
 export async function collectChecks(): Promise<CheckDescriptor[]> {
   // Every version project holds the same checks; one is enough to read their metadata.
+  process.env[COLLECT_ONLY_ENV] = '1';
   const vitest = await createVitest(
     'test',
     { root: REPO_ROOT, config: path.join(REPO_ROOT, 'vitest.config.ts'), project: `${VERSION_PROJECT_PREFIX}${CURRENT_VERSION}`, watch: false },
