@@ -146,11 +146,12 @@ export async function archiveResource(view: MergedView, resource: string): Promi
  */
 /** What unpacking needs of a writable layered filesystem (declared here so the two modules do not import each other). */
 export interface ExtractionTarget {
-  readonly readOnly: boolean;
   readonly merged: MergedView;
   readonly clock: () => Date;
   putEntry(path: string, entry: FileEntry | SymlinkEntry | Omit<DirectoryEntry, 'opaque'>, now: Date): void;
   removeEntry(path: string, now: Date): void;
+  /** EROFS when the directory is in a read-only volume, or not in a volume on a read-only rootfs */
+  assertExtractable(physical: string, path: string): void;
 }
 
 export async function extractToContainerDirectory(fs: ExtractionTarget, path: string, archive: Buffer, options: ExtractOptions): Promise<void> {
@@ -189,7 +190,7 @@ function extractionDirectory(fs: ExtractionTarget, path: string): string {
   const { path: physical, located } = resolvePath(fs.merged, containerAbsolutePath(path), { followLast: true, lenient: true });
   if (located === undefined) throw new FilesystemError('ENOENT', path);
   if (located.entry.kind !== 'directory') throw new FilesystemError('ENOTDIR', path);
-  if (fs.readOnly) throw new FilesystemError('EROFS', path);
+  fs.assertExtractable(physical, path);
   return physical;
 }
 

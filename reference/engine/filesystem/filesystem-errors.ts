@@ -28,6 +28,14 @@ export class MountPointBusyError extends FilesystemError {
   }
 }
 
+/** A change under a volume mounted read-only (EROFS): dockerd's "mounted volume is marked read-only" for an archive there. */
+export class ReadOnlyVolumeError extends FilesystemError {
+  constructor(path: string) {
+    super('EROFS', path);
+    this.name = 'ReadOnlyVolumeError';
+  }
+}
+
 /**
  * An archive extraction with noOverwriteDirNonDir that would replace a directory by a non-directory
  * or the reverse (dockerd: "cannot overwrite directory … with non-directory …"; HTTP 400).

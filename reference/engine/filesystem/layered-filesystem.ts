@@ -14,7 +14,7 @@ import { FilesystemError, type ContainerFilesystem, type EntryStat } from './con
 import { archiveContainerPath, archiveResource, extractToContainerDirectory, statContainerPath, type ExtractOptions, type PathArchive, type PathStat } from './container-archive.ts';
 import { exportFilesystem } from './filesystem-export.ts';
 import { diffAgainstImage, type FilesystemChange } from './filesystem-changes.ts';
-import { MountPointBusyError } from './filesystem-errors.ts';
+import { MountPointBusyError, ReadOnlyVolumeError } from './filesystem-errors.ts';
 import { describeEntry } from './entry-stat.ts';
 import type { ImageLayerStack } from './image-layer-stack.ts';
 import { entrySize, type DirectoryEntry, type FileEntry, type SymlinkEntry } from './layer-entry.ts';
@@ -161,6 +161,7 @@ export class LayeredFilesystem implements ContainerFilesystem {
     const existing = this.merged.lookup(path);
     const volume = this.volumes.holding(path);
     if (volume !== undefined) {
+      if (volume.readOnly) throw new ReadOnlyVolumeError(path);
       if (path === volume.destination && entry.kind !== 'directory') throw new MountPointBusyError(path);
       volume.tree.set(treePath(volume, path), entry.kind === 'directory' ? { ...entry, opaque: false } : entry);
       if (existing === undefined) this.touchDirectory(parentPath(path), now);
@@ -186,6 +187,7 @@ export class LayeredFilesystem implements ContainerFilesystem {
     if (this.isBusy(path)) throw new MountPointBusyError(path);
     const volume = this.volumes.holding(path);
     if (volume !== undefined) {
+      if (volume.readOnly) throw new ReadOnlyVolumeError(path);
       volume.tree.deleteTree(treePath(volume, path));
       this.touchDirectory(parentPath(path), now);
       return;
@@ -232,8 +234,18 @@ export class LayeredFilesystem implements ContainerFilesystem {
 
   private assertWritable(physical: string, path: string): void {
     const volume = this.volumes.holding(physical);
-    const readOnly = volume === undefined ? this.readOnly && !isUnderMountPoint(physical) : volume.readOnly;
-    if (readOnly) throw new FilesystemError('EROFS', path);
+    if (volume?.readOnly) throw new ReadOnlyVolumeError(path);
+    if (volume === undefined && this.readOnly && !isUnderMountPoint(physical)) throw new FilesystemError('EROFS', path);
+  }
+
+  /**
+   * Whether a tar may be unpacked into the directory at `physical`, decided as dockerd decides it,
+   * by the destination alone: in a volume by that mount, elsewhere by the rootfs.
+   */
+  assertExtractable(physical: string, path: string): void {
+    const volume = this.volumes.holding(physical);
+    if (volume?.readOnly) throw new ReadOnlyVolumeError(path);
+    if (volume === undefined && this.readOnly) throw new FilesystemError('EROFS', path);
   }
 
   // --- volumes ---------------------------------------------------------------------------------

@@ -7,7 +7,7 @@
  */
 import { FilesystemError } from '../filesystem/container-filesystem.ts';
 import type { ExtractOptions, PathArchive, PathStat } from '../filesystem/container-archive.ts';
-import { OverwriteRefusedError, SymlinkLoopError } from '../filesystem/filesystem-errors.ts';
+import { OverwriteRefusedError, ReadOnlyVolumeError, SymlinkLoopError } from '../filesystem/filesystem-errors.ts';
 import type { Container } from './container.ts';
 import type { ContainerEvents } from './container-events.ts';
 import { ForbiddenError, InvalidParameterError, NotFoundError } from './errors.ts';
@@ -48,7 +48,7 @@ export class ContainerArchiveOperations {
 
 /**
  * Runs a filesystem operation on `path`, its refusals as the model's errors: nothing there is not
- * found, a non-directory where a directory is needed a bad parameter, a read-only rootfs forbidden,
+ * found, a non-directory where a directory is needed a bad parameter, a read-only rootfs or volume forbidden,
  * a refused overwrite a bad parameter. Anything else (a symlink loop, a tar that cannot be unpacked)
  * stays what it is: a server error.
  */
@@ -62,6 +62,7 @@ async function refusing<T>(container: Container, path: string, operation: () => 
 
 function engineError(error: unknown, container: Container, path: string, notDirectory: string): unknown {
   if (error instanceof OverwriteRefusedError) return new InvalidParameterError(error.message);
+  if (error instanceof ReadOnlyVolumeError) return new ForbiddenError('mounted volume is marked read-only');
   if (!(error instanceof FilesystemError) || error instanceof SymlinkLoopError) return error;
   switch (error.code) {
     case 'ENOENT':

@@ -1,9 +1,10 @@
 /**
  * The volume endpoints and the volume parts of the container endpoints over a real server: shapes
  * per version and per dialect, statuses and error bodies, filters, force, container inspect Mounts
- * (and Volumes/VolumesRW at 1.18) and DELETE /containers/{id}?v=1.
+ * (and Volumes/VolumesRW at 1.18), DELETE /containers/{id}?v=1 and archives into volumes.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { writeTar } from '../../../reference/engine/filesystem/tar-io.ts';
 import { ManualScheduler } from '../../../reference/engine/process/index.ts';
 import { startReference, type RunningReference } from '../../../reference/serve.ts';
 import { httpCaller, type Call } from '../http-client.ts';
@@ -131,4 +132,17 @@ describe('containers', () => {
     expect((await call('DELETE', '/containers/gone?v=1')).status).toBe(204);
     expect((await call('GET', '/volumes')).json<{ Volumes: unknown[] }>().Volumes).toHaveLength(1);
   });
+});
+
+test('PUT /containers/{id}/archive into a read-only volume answers 403; into a writable one it lands in the volume, even on a read-only rootfs', async () => {
+  await container('cc', { HostConfig: { Binds: ['ro-vol:/ro:ro', 'rw-vol:/rw'], ReadonlyRootfs: true } });
+  expect((await call('POST', '/containers/cc/start')).status).toBe(204);
+  await clock.advance(0);
+  const tar = await writeTar([{ header: { name: 'f', type: 'file', mode: 0o644 }, data: Buffer.from('x') }]);
+  const put = (path: string) => call('PUT', `/v1.24/containers/cc/archive?path=${path}`, { body: tar, headers: { 'content-type': 'application/x-tar' } });
+  const refused = await put('/ro');
+  expect([refused.status, refused.json().message]).toEqual([403, 'mounted volume is marked read-only']);
+  expect((await put('/rw')).status).toBe(200);
+  expect(reference.model.volumes.find('rw-vol').files.get('/f')?.kind).toBe('file');
+  expect((await put('/tmp')).status).toBe(403);
 });
