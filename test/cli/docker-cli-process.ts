@@ -6,9 +6,11 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SHIPSHAPE = path.join(REPO_ROOT, 'bin/shipshape.js');
@@ -99,4 +101,34 @@ export async function serveReference(dir: string): Promise<ServedReference> {
       if (child.exitCode === null) await once(child, 'exit');
     },
   };
+}
+
+/**
+ * A `shipshape serve` for the describe block it is called in: started before its tests in a temporary
+ * directory named by `prefix`, stopped (and the directory removed) after them.
+ */
+export function servedForSuite(prefix: string): { server: () => ServedReference; dir: () => string } {
+  let dir: string;
+  let server: ServedReference;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+    server = await serveReference(dir);
+  }, SERVE_START_TIMEOUT_MS);
+  afterAll(async () => {
+    await server?.stop();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+  return { server: () => server, dir: () => dir };
+}
+
+/** The CLI pinned to `version` against a served reference: any call, and a call that must succeed (its stdout). */
+export function cliAgainst(served: ReturnType<typeof servedForSuite>, version: string) {
+  const env = () => ({ ...process.env, DOCKER_HOST: served.server().url, DOCKER_API_VERSION: version, DOCKER_CONFIG: path.join(served.dir(), 'docker-config') });
+  const docker = (args: string[], input?: string) => runCli(DOCKER, args, env(), input);
+  const dockerOk = async (args: string[]): Promise<string> => {
+    const result = await docker(args);
+    expect(result.code, `docker ${args.join(' ')}: ${result.stderr}`).toBe(0);
+    return result.stdout;
+  };
+  return { docker, dockerOk };
 }

@@ -3,36 +3,17 @@
  * and 1.25: volume create, ls (with filters), inspect and rm, and containers that mount volumes with
  * `run -v`. Each is asserted on what it did.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { atLeast } from '../../harness/versions.ts';
-import { CLI_API_VERSIONS, CLI_NAME, DOCKER, dockerCliInstalled, runCli, SERVE_START_TIMEOUT_MS, serveReference, type ServedReference } from './docker-cli-process.ts';
+import { CLI_API_VERSIONS, CLI_NAME, cliAgainst, dockerCliInstalled, servedForSuite } from './docker-cli-process.ts';
 
 describe.skipIf(!dockerCliInstalled)(`${CLI_NAME} volume commands against shipshape serve --dialect docker`, { timeout: 30_000 }, () => {
-  let dir: string;
-  let server: ServedReference;
-
-  beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shipshape-docker-cli-volumes-'));
-    server = await serveReference(dir);
-  }, SERVE_START_TIMEOUT_MS);
-  afterAll(async () => {
-    await server?.stop();
-    await fs.rm(dir, { recursive: true, force: true });
-  });
+  const served = servedForSuite('shipshape-docker-cli-volumes-');
 
   describe.each(CLI_API_VERSIONS)('DOCKER_API_VERSION=%s', (version) => {
     /** Volume names are global to the one server: each version names its own. */
     const named = (name: string) => `cli${version.replace('.', '')}-${name}`;
-    const env = () => ({ ...process.env, DOCKER_HOST: server.url, DOCKER_API_VERSION: version, DOCKER_CONFIG: path.join(dir, 'docker-config') });
-    const docker = (args: string[]) => runCli(DOCKER, args, env());
-    const dockerOk = async (args: string[]): Promise<string> => {
-      const result = await docker(args);
-      expect(result.code, `docker ${args.join(' ')}: ${result.stderr}`).toBe(0);
-      return result.stdout;
-    };
+    const { docker, dockerOk } = cliAgainst(served, version);
     const volumeNames = async (...filters: string[]) => (await dockerOk(['volume', 'ls', '-q', ...filters.flatMap((filter) => ['--filter', filter])])).split('\n').filter(Boolean).sort();
 
     it('volume create, ls and inspect show the volume: its name, the local driver, its labels from 1.25', async () => {
