@@ -3,7 +3,7 @@
  * the named volume when it is missing and mounts it; containers mounting one volume share its
  * files; `:ro` mounts it read-only; Config.Volumes makes an anonymous volume; DELETE
  * /containers/{id}?v=1 removes the anonymous volumes and leaves the named ones; inspect shows each in
- * Mounts, Name, Driver and Propagation from 1.23.
+ * Mounts, with its Name and Driver from 1.23.
  */
 import { check } from '../../harness/check.ts';
 import { atLeast } from '../../harness/versions.ts';
@@ -65,7 +65,7 @@ check('volumes.config.anonymous', {
 });
 
 check('volumes.mounts.named-bind', {
-  title: "inspect Mounts shows a named volume's bind: Source, Destination, Mode, RW, and from 1.23 Name, Driver and Propagation",
+  title: "inspect Mounts shows a named volume's bind at its Destination: Source the volume's Mountpoint, RW, and from 1.23 its Name and Driver",
   spec: '1 §2.1',
   since: '1.18',
   tags: ['schema', 'state'],
