@@ -7,7 +7,9 @@
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
-import { bothSides, connect, connected, disconnect, inspectNetwork, networkOn, ownNetwork, ownSubnets, runningContainer } from './network-steps.ts';
+import { bothSides, connect, connected, disconnect, inspectNetwork, networkOn, networkWithContainer, ownNetwork, ownSubnets, runningContainer, type OwnSubnets } from './network-steps.ts';
+
+type Sides = Awaited<ReturnType<typeof bothSides>>;
 
 /** What both sides must agree on, from each side's fields. */
 async function agreement(context: CheckContext, network: string, container: string) {
@@ -26,9 +28,7 @@ check('networks.connect.both-sides', {
   since: '1.21',
   tags: ['state'],
 }, async (context) => {
-  const id = await ownNetwork(context);
-  const container = await runningContainer(context);
-  await connected(context, id, container);
+  const { id, container } = await networkWithContainer(context);
   const seen = await agreement(context, id, container);
   context.expect(seen.network, 'the network’s Containers entry for the container').toBeDefined();
   context.expect(seen.network?.IPv4Address, 'IPv4Address on the network').toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
@@ -41,9 +41,7 @@ check('networks.disconnect.both-sides', {
   since: '1.21',
   tags: ['state'],
 }, async (context) => {
-  const id = await ownNetwork(context);
-  const container = await runningContainer(context);
-  await connected(context, id, container);
+  const { id, container } = await networkWithContainer(context);
   const res = await disconnect(context, id, container);
   context.expect(res.status, 'POST /networks/{id}/disconnect status').toBe(200);
   const sides = await bothSides(context, id, container);
@@ -56,9 +54,7 @@ check('networks.disconnect.force', {
   since: '1.21',
   tags: ['state'],
 }, async (context) => {
-  const id = await ownNetwork(context);
-  const container = await runningContainer(context);
-  await connected(context, id, container);
+  const { id, container } = await networkWithContainer(context);
   const res = await disconnect(context, id, container, true);
   context.expect(res.status, 'POST /networks/{id}/disconnect status with Force').toBe(200);
   context.expect(Object.keys((await inspectNetwork(context, id)).Containers ?? {}), 'the containers on the network').toEqual([]);
@@ -100,39 +96,40 @@ check('networks.connect.distinct-addresses', {
   context.expect(new Set(addresses).size, `addresses on the network: ${addresses.join(', ')}`).toBe(3);
 });
 
-check('networks.connect.static-ipv4', {
-  title: 'EndpointConfig.IPAMConfig.IPv4Address given at connect is the container’s address on both sides',
-  spec: '2 §4.4',
-  since: '1.22',
-  tags: ['state'],
-}, async (context) => {
-  const subnets = ownSubnets();
-  const id = await networkOn(context, subnets);
-  const container = await runningContainer(context);
-  await connected(context, id, container, { IPAMConfig: { IPv4Address: subnets.v4(77) } });
-  const sides = await bothSides(context, id, container);
-  context.expect({ network: sides.network?.IPv4Address, container: sides.container?.IPAddress }, 'the address on each side').toEqual({
-    network: `${subnets.v4(77)}/24`,
-    container: subnets.v4(77),
-  });
-});
+/** Static addresses of each family: the network they need, what the connect asks for, and where each side shows it. */
+const STATIC_ADDRESSES = [
+  {
+    family: 'ipv4',
+    field: 'IPv4Address',
+    network: (subnets: OwnSubnets) => ({ IPAM: { Config: [{ Subnet: subnets.v4Subnet }] } }),
+    asked: (subnets: OwnSubnets) => ({ IPv4Address: subnets.v4(77) }),
+    expected: (subnets: OwnSubnets) => ({ network: `${subnets.v4(77)}/24`, container: subnets.v4(77) }),
+    shown: (sides: Sides) => ({ network: sides.network?.IPv4Address, container: sides.container?.IPAddress }),
+  },
+  {
+    family: 'ipv6',
+    field: 'IPv6Address',
+    network: (subnets: OwnSubnets) => ({ EnableIPv6: true, IPAM: { Config: [{ Subnet: subnets.v4Subnet }, { Subnet: subnets.v6Subnet }] } }),
+    asked: (subnets: OwnSubnets) => ({ IPv4Address: subnets.v4(78), IPv6Address: subnets.v6(0x78) }),
+    expected: (subnets: OwnSubnets) => ({ network: `${subnets.v6(0x78)}/64`, container: subnets.v6(0x78) }),
+    shown: (sides: Sides) => ({ network: sides.network?.IPv6Address, container: sides.container?.GlobalIPv6Address }),
+  },
+];
 
-check('networks.connect.static-ipv6', {
-  title: 'EndpointConfig.IPAMConfig.IPv6Address given at connect to an IPv6 network is the container’s IPv6 address on both sides',
-  spec: '2 §4.4',
-  since: '1.22',
-  tags: ['state'],
-}, async (context) => {
-  const subnets = ownSubnets();
-  const id = await ownNetwork(context, { EnableIPv6: true, IPAM: { Config: [{ Subnet: subnets.v4Subnet }, { Subnet: subnets.v6Subnet }] } });
-  const container = await runningContainer(context);
-  await connected(context, id, container, { IPAMConfig: { IPv4Address: subnets.v4(78), IPv6Address: subnets.v6(0x78) } });
-  const sides = await bothSides(context, id, container);
-  context.expect({ network: sides.network?.IPv6Address, container: sides.container?.GlobalIPv6Address }, 'the IPv6 address on each side').toEqual({
-    network: `${subnets.v6(0x78)}/64`,
-    container: subnets.v6(0x78),
+for (const { family, field, network, asked, expected, shown } of STATIC_ADDRESSES) {
+  check(`networks.connect.static-${family}`, {
+    title: `EndpointConfig.IPAMConfig.${field} given at connect is the container’s address on both sides`,
+    spec: '2 §4.4',
+    since: '1.22',
+    tags: ['state'],
+  }, async (context) => {
+    const subnets = ownSubnets();
+    const id = await ownNetwork(context, network(subnets));
+    const container = await runningContainer(context);
+    await connected(context, id, container, { IPAMConfig: asked(subnets) });
+    context.expect(shown(await bothSides(context, id, container)), `the ${family} address on each side`).toEqual(expected(subnets));
   });
-});
+}
 
 check('networks.connect.address-in-use', {
   title: 'a static address another container holds on the network is refused, and the second container does not join',
@@ -157,9 +154,7 @@ check('networks.connect.already-connected', {
   since: '1.21',
   tags: ['error', 'state'],
 }, async (context) => {
-  const id = await ownNetwork(context);
-  const container = await runningContainer(context);
-  await connected(context, id, container);
+  const { id, container } = await networkWithContainer(context);
   const before = (await bothSides(context, id, container)).network;
   const res = await connect(context, id, container);
   context.expect(res.status, 'POST /networks/{id}/connect status for a second connect').toBeGreaterThanOrEqual(400);
@@ -204,35 +199,19 @@ check('networks.disconnect.not-connected', {
   expectErrorBodyOfVersion(context, res);
 });
 
-/** A swarm-scoped network: an overlay network, which needs the daemon to be a swarm manager. */
-function swarmNetwork(context: CheckContext): Promise<string> {
-  return ownNetwork(context, { Driver: 'overlay' });
+/** Connect and disconnect alike (spec/2 §3); a swarm-scoped network is an overlay network, which needs the daemon to be a swarm manager. */
+for (const action of ['connect', 'disconnect'] as const) {
+  check(`networks.${action}.swarm-scoped`, {
+    title: `POST /networks/{id}/${action} on a swarm-scoped network answers 403`,
+    spec: '2 §3',
+    since: '1.24',
+    tags: ['error'],
+    requires: ['swarm'],
+  }, async (context) => {
+    const id = await ownNetwork(context, { Driver: 'overlay' });
+    const container = await runningContainer(context);
+    const res = await (action === 'connect' ? connect : disconnect)(context, id, container);
+    context.expect(res.status, `POST /networks/{id}/${action} status on a swarm-scoped network`).toBe(403);
+    expectErrorBodyOfVersion(context, res);
+  });
 }
-
-check('networks.connect.swarm-scoped', {
-  title: 'connecting a container to a swarm-scoped network answers 403',
-  spec: '2 §3',
-  since: '1.24',
-  tags: ['error'],
-  requires: ['swarm'],
-}, async (context) => {
-  const id = await swarmNetwork(context);
-  const container = await runningContainer(context);
-  const res = await connect(context, id, container);
-  context.expect(res.status, 'POST /networks/{id}/connect status on a swarm-scoped network').toBe(403);
-  expectErrorBodyOfVersion(context, res);
-});
-
-check('networks.disconnect.swarm-scoped', {
-  title: 'disconnecting a container from a swarm-scoped network answers 403',
-  spec: '2 §3',
-  since: '1.24',
-  tags: ['error'],
-  requires: ['swarm'],
-}, async (context) => {
-  const id = await swarmNetwork(context);
-  const container = await runningContainer(context);
-  const res = await disconnect(context, id, container);
-  context.expect(res.status, 'POST /networks/{id}/disconnect status on a swarm-scoped network').toBe(403);
-  expectErrorBodyOfVersion(context, res);
-});

@@ -5,7 +5,7 @@
  */
 import { check } from '../../harness/check.ts';
 import { inspectContainer } from '../container-steps.ts';
-import { bothSides, inspectNetwork, ownNetwork, runningContainer } from './network-steps.ts';
+import { bothSides, inspectNetwork, networkModeContainer, runningContainer } from './network-steps.ts';
 
 check('networks.containers.default-bridge', {
   title: 'a started container with the default NetworkMode is on the bridge network, with the address its inspect shows',
@@ -25,9 +25,7 @@ check('networks.containers.network-mode', {
   since: '1.21',
   tags: ['state'],
 }, async (context) => {
-  const name = context.make.uniqueName('n');
-  const id = await ownNetwork(context, { Name: name });
-  const container = await runningContainer(context, { HostConfig: { NetworkMode: name } });
+  const { id, name, container } = await networkModeContainer(context);
   const inspected = await inspectContainer<{ NetworkSettings: { Networks?: Record<string, { NetworkID: string }> } }>(context, container);
   const networks = Object.entries(inspected.NetworkSettings.Networks ?? {}).map(([key, settings]) => [key, settings.NetworkID]);
   context.expect(networks, 'the container’s networks and their ids').toEqual([[name, id]]);
@@ -40,9 +38,7 @@ check('networks.containers.stop-releases', {
   since: '1.21',
   tags: ['state'],
 }, async (context) => {
-  const name = context.make.uniqueName('n');
-  const id = await ownNetwork(context, { Name: name });
-  const container = await runningContainer(context, { HostConfig: { NetworkMode: name } });
+  const { id, container } = await networkModeContainer(context);
   const stopped = await context.engine.post(`/containers/${container}/stop`, { query: { t: 0 } });
   context.expect(stopped.status, 'POST /containers/{id}/stop status').toBe(204);
   const whileStopped = await bothSides(context, id, container);
@@ -59,9 +55,7 @@ check('networks.containers.remove-releases', {
   since: '1.21',
   tags: ['state'],
 }, async (context) => {
-  const name = context.make.uniqueName('n');
-  const id = await ownNetwork(context, { Name: name });
-  const container = await runningContainer(context, { HostConfig: { NetworkMode: name } });
+  const { id, container } = await networkModeContainer(context);
   const removed = await context.engine.delete(`/containers/${container}`, { query: { force: 1 } });
   context.expect(removed.status, 'DELETE /containers/{id}?force=1 status').toBe(204);
   context.expect(Object.keys((await inspectNetwork(context, id)).Containers ?? {}), 'the containers on the network').toEqual([]);

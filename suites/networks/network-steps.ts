@@ -132,6 +132,22 @@ export function runningContainer(context: CheckContext, config: Record<string, u
   return startedContainer(context, { Cmd: ['sleep', '300'], ...config });
 }
 
+/** A network of the check's own (made with `body`) and a running container connected to it. */
+export async function networkWithContainer(context: CheckContext, body: Record<string, unknown> = {}): Promise<{ id: string; container: string }> {
+  const id = await ownNetwork(context, body);
+  const container = await runningContainer(context);
+  await connected(context, id, container);
+  return { id, container };
+}
+
+/** A network of the check's own and a running container created with it as NetworkMode. */
+export async function networkModeContainer(context: CheckContext): Promise<{ id: string; name: string; container: string }> {
+  const name = context.make.uniqueName('n');
+  const id = await ownNetwork(context, { Name: name });
+  const container = await runningContainer(context, { HostConfig: { NetworkMode: name } });
+  return { id, name, container };
+}
+
 /** The endpoint of `container` as each side shows it: the network's Containers entry, the container's Networks entry. */
 export async function bothSides(context: CheckContext, network: string, container: string): Promise<{ network?: NetworkEndpointView; container?: EndpointSettingsView; name: string }> {
   const view = await inspectNetwork(context, network);

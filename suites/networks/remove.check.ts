@@ -5,7 +5,7 @@
 import { check } from '../../harness/check.ts';
 import { before } from '../../harness/versions.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
-import { connected, networkStatus, ownNetwork, runningContainer } from './network-steps.ts';
+import { networkStatus, networkWithContainer, ownNetwork } from './network-steps.ts';
 
 check('networks.remove.status', {
   title: 'DELETE /networks/{id} answers 204 (200 at 1.21) and the network is gone',
@@ -25,9 +25,7 @@ check('networks.remove.in-use', {
   since: '1.21',
   tags: ['error', 'state'],
 }, async (context) => {
-  const id = await ownNetwork(context);
-  const container = await runningContainer(context);
-  await connected(context, id, container);
+  const { id } = await networkWithContainer(context);
   const res = await context.engine.delete(`/networks/${id}`);
   context.expect(res.status, 'DELETE /networks/{id} status with a container on it').toBeGreaterThanOrEqual(400);
   expectErrorBodyOfVersion(context, res);

@@ -5,7 +5,7 @@
 import { check } from '../../harness/check.ts';
 import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
 import { NETWORK_CREATED_SCHEMA, networkListSchema, networkSchema } from '../../harness/schemas/network-schemas.ts';
-import { connected, createNetwork, ownNetwork, runningContainer, type NetworkView } from './network-steps.ts';
+import { createNetwork, networkWithContainer, ownNetwork, type NetworkView } from './network-steps.ts';
 
 check('networks.create.schema', {
   title: 'POST /networks/create answers 201 {Id, Warning}',
@@ -40,9 +40,7 @@ check('networks.inspect.schema', {
   since: '1.21',
   tags: ['schema'],
 }, async (context) => {
-  const id = await ownNetwork(context);
-  const container = await runningContainer(context);
-  await connected(context, id, container);
+  const { id, container } = await networkWithContainer(context);
   const res = await context.engine.get(`/networks/${id}`);
   context.expect(res.status, 'GET /networks/{id} status').toBe(200);
   assertMatchesSchema(res.json(), networkSchema(context.version), `the network at ${context.version}`);
