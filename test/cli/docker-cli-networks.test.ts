@@ -3,37 +3,18 @@
  * and 1.25: network create (with an IPAM pool and a label), ls with filters, inspect, connect with a
  * static address, disconnect and rm, and `run --network`. Each is asserted on what it did.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { atLeast } from '../../harness/versions.ts';
-import { CLI_API_VERSIONS, CLI_NAME, DOCKER, dockerCliInstalled, runCli, SERVE_START_TIMEOUT_MS, serveReference, type ServedReference } from './docker-cli-process.ts';
+import { CLI_API_VERSIONS, CLI_NAME, cliAgainst, dockerCliInstalled, servedForSuite } from './docker-cli-process.ts';
 
 describe.skipIf(!dockerCliInstalled)(`${CLI_NAME} network commands against shipshape serve --dialect docker`, { timeout: 30_000 }, () => {
-  let dir: string;
-  let server: ServedReference;
-
-  beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shipshape-docker-cli-networks-'));
-    server = await serveReference(dir);
-  }, SERVE_START_TIMEOUT_MS);
-  afterAll(async () => {
-    await server?.stop();
-    await fs.rm(dir, { recursive: true, force: true });
-  });
+  const served = servedForSuite('shipshape-docker-cli-networks-');
 
   describe.each(CLI_API_VERSIONS.map((version, index) => [version, index] as const))('DOCKER_API_VERSION=%s', (version, index) => {
     /** Networks and their subnets are global to the one server: each version has its own. */
     const named = (name: string) => `cli${version.replace('.', '')}-${name}`;
     const subnet = (third: number) => `10.213.${10 * index + third}`;
-    const env = () => ({ ...process.env, DOCKER_HOST: server.url, DOCKER_API_VERSION: version, DOCKER_CONFIG: path.join(dir, 'docker-config') });
-    const docker = (args: string[]) => runCli(DOCKER, args, env());
-    const dockerOk = async (args: string[]): Promise<string> => {
-      const result = await docker(args);
-      expect(result.code, `docker ${args.join(' ')}: ${result.stderr}`).toBe(0);
-      return result.stdout;
-    };
+    const { docker, dockerOk } = cliAgainst(served, version);
     const networkNames = async (...filters: string[]) =>
       (await dockerOk(['network', 'ls', '--format', '{{.Name}}', ...filters.flatMap((filter) => ['--filter', filter])])).split('\n').filter(Boolean).sort();
 
