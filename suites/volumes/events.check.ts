@@ -6,37 +6,18 @@
  * falls between subscribing and acting.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
-import { openStream, type StreamedResponse } from '../../harness/client/streamed-response.ts';
+import type { StreamedResponse } from '../../harness/client/streamed-response.ts';
+import { eventsFromNow, eventsUntil as daemonEventsUntil, type EventView } from '../daemon-events.ts';
 import { containerWithBinds, ownVolume, runToEnd, uniqueVolumeName } from './volume-steps.ts';
 
-interface VolumeEvent {
-  Type?: string;
-  Action?: string;
-  Actor?: { ID?: string; Attributes?: Record<string, string> };
-}
-
 /** The volume events of `name` from the daemon's present second on, read as they stream. */
-async function volumeEvents(context: CheckContext, name: string): Promise<StreamedResponse> {
-  const info = await context.engine.unversioned.get('/info');
-  context.expect(info.status, 'GET /info status').toBe(200);
-  const since = Math.floor(Date.parse(info.json<{ SystemTime: string }>().SystemTime) / 1000);
-  const filters = JSON.stringify({ type: ['volume'], volume: [name] });
-  const stream = await openStream(context.engine, context.session.target.connection, '/events', { since, filters });
-  context.expect(stream.status, 'GET /events status').toBe(200);
-  return stream;
+function volumeEvents(context: CheckContext, name: string): Promise<StreamedResponse> {
+  return eventsFromNow(context, { type: ['volume'], volume: [name] });
 }
 
 /** Waits until an event with action `last` has arrived; returns the events of `name` so far. */
-async function eventsUntil(stream: StreamedResponse, name: string, last: string): Promise<VolumeEvent[]> {
-  const events = () => stream.jsonObjects<VolumeEvent>().filter((event) => event.Actor?.ID === name);
-  await stream.waitFor(() => {
-    try {
-      return events().some((event) => event.Action === last);
-    } catch {
-      return false;
-    }
-  });
-  return events();
+function eventsUntil(stream: StreamedResponse, name: string, last: string): Promise<EventView[]> {
+  return daemonEventsUntil(stream, (event) => event.Actor?.ID === name, (event) => event.Action === last);
 }
 
 check('volumes.events.create-destroy', {
