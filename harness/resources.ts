@@ -18,7 +18,7 @@ export function newRunId(): string {
 }
 
 /**
- * Whether a name (an image's `repository:tag`, a volume's, a network's) is one a run gave: `runId`'s run, or any
+ * Whether a name (an image's `repository:tag`, a volume's, a network's, a plugin's) is one a run gave: `runId`'s run, or any
  * run's. Image repository names must be lowercase, and {@link ResourceTracker.uniqueName} gives
  * lowercase names when its hint is.
  */
@@ -109,6 +109,17 @@ export class ResourceTracker {
       }
       const res = await this.engine.delete(`/networks/${id}`);
       if (res.status !== 204 && res.status !== 404) throw new Error(res.describe());
+    });
+  }
+
+  /**
+   * Schedules the forced removal of a plugin by name (plugins have no labels: the name is the run's),
+   * enabled or not.
+   */
+  plugin(name: string): void {
+    this.track(`plugin ${name}`, async () => {
+      const res = await this.engine.delete(`/plugins/${name}`, { query: { force: 1 } });
+      if (res.status !== 200 && res.status !== 204 && res.status !== 404) throw new Error(res.describe());
     });
   }
 

@@ -1,6 +1,7 @@
 /**
  * Removes what Shipshape created on a live daemon and did not remove: containers labelled
- * `shipshape.run`, images, volumes and networks labelled so or named by a run (one run's, or every run's), and
+ * `shipshape.run`, images, volumes and networks labelled so or named by a run (one run's, or every run's), plugins
+ * named by a run, and
  * fixture images nothing uses any more. Shared by `shipshape cleanup`, Ctrl-C during a run, and the
  * end of every live run. Containers go first, with their anonymous volumes: then nothing of the
  * run's uses the run's named volumes any more.
@@ -30,6 +31,7 @@ export async function removeLeftovers(engine: EngineClient, runId?: string, opti
   await removeRunImages(engine, runId, removal);
   await removeRunVolumes(engine, runId, removal);
   await removeRunNetworks(engine, runId, removal);
+  await removeRunPlugins(engine, runId, removal);
   if (options.images) {
     const images = await engine.get('/images/json', { query: { filter: FIXTURE_REPOSITORY } });
     for (const image of images.status === 200 ? images.json<{ Id: string }[]>() : []) {
@@ -68,6 +70,20 @@ async function removeRunNetworks(engine: EngineClient, runId: string | undefined
     const res = await engine.delete(`/networks/${Id}`);
     if (res.status === 204 || res.status === 404) removal.removed.push(`network ${Name}`);
     else removal.failed.push(`network ${Name}: ${res.describe()}`);
+  }
+}
+
+/** A plugin a run pulled carries a name it gave (plugins have no labels); enabled or not, it goes. */
+async function removeRunPlugins(engine: EngineClient, runId: string | undefined, removal: Removal): Promise<void> {
+  const listed = await engine.get('/plugins');
+  // a target that serves no plugins has none left
+  if (listed.status === 404) return;
+  if (listed.status !== 200) throw new Error(`listing plugins failed: ${listed.describe()}`);
+  for (const { Id, Name } of listed.json<{ Id: string; Name: string }[]>()) {
+    if (!isRunName(Name, runId)) continue;
+    const res = await engine.delete(`/plugins/${Id}`, { query: { force: 1 } });
+    if (res.status === 200 || res.status === 204 || res.status === 404) removal.removed.push(`plugin ${Name}`);
+    else removal.failed.push(`plugin ${Name}: ${res.describe()}`);
   }
 }
 

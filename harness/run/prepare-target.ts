@@ -29,13 +29,13 @@ export interface PreparedTarget {
 }
 
 const REACH_TIMEOUT_MS = 5_000;
-/** A search that takes longer than this is a daemon waiting on a network it cannot reach. */
+/** A registry lookup (search, plugin privileges) that takes longer than this is a daemon waiting on a network it cannot reach. */
 const SEARCH_TIMEOUT_MS = 5_000;
 
 /**
  * Optional capabilities, each found by asking the target. `registry-index`: image search answers
  * (spec/2 §4.1), which on a live daemon needs its registry index over the network; the reference
- * simulates one.
+ * simulates one. `plugins`: the target can pull a plugin from a registry (spec/2 §4.5).
  */
 export async function detectCapabilities(engine: EngineClient): Promise<string[]> {
   const capabilities: string[] = [];
@@ -45,7 +45,25 @@ export async function detectCapabilities(engine: EngineClient): Promise<string[]
   } catch {
     // No answer in time: no index either.
   }
+  if (await canPullPlugins(engine)) capabilities.push('plugins');
   return capabilities;
+}
+
+/**
+ * Whether the privileges of a real Docker Hub plugin (which the reference's catalogue simulates) come
+ * back: it asks for some. dockerd 20.10 without registry access answers 200 with none rather than an
+ * error, so an empty list counts as no.
+ */
+async function canPullPlugins(engine: EngineClient): Promise<boolean> {
+  try {
+    const privileges = await engine.get('/plugins/privileges', { query: { remote: 'vieux/sshfs:latest' }, signal: AbortSignal.timeout(SEARCH_TIMEOUT_MS) });
+    if (privileges.status !== 200) return false;
+    const body = privileges.json<unknown>();
+    return Array.isArray(body) && body.length > 0;
+  } catch {
+    // No answer in time, or not JSON: no registry behind it.
+    return false;
+  }
 }
 
 export function connectionOf(address: string): Connection {

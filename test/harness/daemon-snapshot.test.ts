@@ -6,22 +6,25 @@ const snapshot = (parts: Partial<Record<keyof DaemonSnapshot, string[]>>): Daemo
   images: new Set(parts.images),
   volumes: new Set(parts.volumes),
   networks: new Set(parts.networks),
+  plugins: new Set(parts.plugins),
 });
 
 describe('leftoversSince', () => {
   it('names every kind of object that appeared, and nothing that was there or went away', () => {
-    const before = snapshot({ containers: ['c-old'], images: ['sha256:aaaaaaaaaaaaaaaaaaaa'], volumes: ['v-old'], networks: ['n-gone'] });
+    const before = snapshot({ containers: ['c-old'], images: ['sha256:aaaaaaaaaaaaaaaaaaaa'], volumes: ['v-old'], networks: ['n-gone'], plugins: ['p-old'] });
     const after = snapshot({
       containers: ['c-old', 'c-new'],
       images: ['sha256:aaaaaaaaaaaaaaaaaaaa', 'sha256:bbbbbbbbbbbbbbbbbbbb'],
       volumes: ['v-old', 'v-new'],
       networks: ['n-new'],
+      plugins: ['p-old', 'p-new'],
     });
     expect(leftoversSince(before, after)).toEqual([
       'container c-new was left on the target',
       'image bbbbbbbbbbbb was left on the target',
       'volume v-new was left on the target',
       'network n-new was left on the target',
+      'plugin p-new was left on the target',
     ]);
   });
 

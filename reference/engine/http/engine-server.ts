@@ -20,6 +20,7 @@ import { execRoutes } from './exec-routes.ts';
 import { imageRoutes } from './image-routes.ts';
 import { imageTarballRoutes } from './image-tarball-routes.ts';
 import { networkRoutes } from './network-routes.ts';
+import { pluginRoutes } from './plugin-routes.ts';
 import { RouteTable, type UpgradedConnection } from './route-table.ts';
 import { IDENTITY_HEADERS } from './server-identity.ts';
 import { systemRoutes } from './system-routes.ts';
@@ -32,7 +33,7 @@ export interface EngineServerOptions {
   dialect: Dialect;
 }
 
-const ROUTES = new RouteTable([...systemRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes, ...buildRoutes, ...networkRoutes, ...volumeRoutes]);
+const ROUTES = new RouteTable([...systemRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes, ...buildRoutes, ...networkRoutes, ...volumeRoutes, ...pluginRoutes]);
 
 /** An http.Server whose closeAllConnections also ends the connections handlers took over, which node no longer tracks. */
 class EngineServer extends Server {

@@ -18,6 +18,8 @@ import { ImageStore } from './image-store.ts';
 import { NetworkConnections } from './network-connections.ts';
 import { NetworkEvents } from './network-events.ts';
 import { NetworkStore } from './network-store.ts';
+import { PluginEvents } from './plugin-events.ts';
+import { PluginStore } from './plugin-store.ts';
 import { randomId } from './random-ids.ts';
 import { SystemInfo } from './system-info.ts';
 import { VolumeEvents } from './volume-events.ts';
@@ -47,6 +49,7 @@ export class EngineModel {
   readonly networks: NetworkStore;
   /** containers on networks: connect, disconnect, and what starts and ends do */
   readonly networkConnections: NetworkConnections;
+  readonly plugins: PluginStore;
   readonly containers: ContainerStore;
   readonly lifecycle: ContainerLifecycle;
   readonly operations: ContainerOperations;
@@ -79,6 +82,7 @@ export class EngineModel {
     const networkIds = options.networkIds ?? randomId;
     this.networks = new NetworkStore({ clock: this.clock, ids: networkIds, events: networkEvents, inSwarm: options.inSwarm });
     this.networkConnections = new NetworkConnections({ networks: this.networks, containers: this.containers, events: networkEvents, ids: networkIds });
+    this.plugins = new PluginStore({ ids, events: new PluginEvents(this.events, this.clock) });
     this.lifecycle = new ContainerLifecycle({
       store: this.containers,
       events: containerEvents,
@@ -96,12 +100,13 @@ export class EngineModel {
     this.system = new SystemInfo(this.containers, this.images, this.events, this.clock);
   }
 
-  /** Back to the state of a fresh engine: no containers (their processes ended), no exec instances, no volumes, the predefined networks only, the seeded images, no events. */
+  /** Back to the state of a fresh engine: no containers (their processes ended), no exec instances, no volumes, the predefined networks only, no plugins, the seeded images, no events. */
   reset(): void {
     this.lifecycle.shutdown();
     this.containers.clear();
     this.volumes.clear();
     this.networks.reset();
+    this.plugins.clear();
     this.execs.clear();
     this.images.reset();
     this.events.clear();

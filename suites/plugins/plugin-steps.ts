@@ -1,0 +1,80 @@
+/**
+ * Steps the plugin checks take. Every check pulls the catalogue plugin under a local name of its own
+ * (dockerd's `remote` for what to pull, `name` for what to call it): checks run in parallel, also
+ * across versions, and a shared daemon may have the plugin already, so no two of them ever act on
+ * the same plugin. The pull sends what a client sends: the privileges it was asked to grant, and
+ * X-Registry-Auth. Each plugin goes with its check, forced off if still enabled.
+ */
+import type { CheckContext } from '../../harness/check.ts';
+import type { ApiResponse } from '../../harness/client/api-response.ts';
+
+/** A real Docker Hub plugin, which the reference's catalogue simulates. */
+export const CATALOGUE_PLUGIN = 'vieux/sshfs:latest';
+
+/** An empty AuthConfig (`{}`), base64url: the catalogue plugin is public. */
+const ANONYMOUS_AUTH = Buffer.from('{}').toString('base64url');
+
+export interface PluginView {
+  Id: string;
+  Name: string;
+  Tag: string;
+  Active: boolean;
+  Manifest?: { Interface?: { Types?: string[] } };
+}
+
+export interface PrivilegeView {
+  Name: string;
+  Description: string;
+  Value: string[];
+}
+
+/** A plugin name of this run, which `shipshape cleanup` recognises; no tag (`latest` is implied). */
+export function uniquePluginName({ make }: CheckContext): string {
+  return make.uniqueName('p');
+}
+
+export async function privilegesOf({ engine, expect }: CheckContext, remote = CATALOGUE_PLUGIN): Promise<PrivilegeView[]> {
+  const res = await engine.get('/plugins/privileges', { query: { remote } });
+  expect(res.status, `GET /plugins/privileges?remote=${remote} status`).toBe(200);
+  return res.json<PrivilegeView[]>();
+}
+
+/** POST /plugins/pull of `remote` as `name`, granting what it asks for; a plugin the target installed is removed after the check. */
+export async function pullPlugin(context: CheckContext, name: string, remote = CATALOGUE_PLUGIN): Promise<ApiResponse> {
+  const privileges = await privilegesOf(context, remote);
+  const res = await context.engine.post('/plugins/pull', { query: { remote, name }, json: privileges, headers: { 'X-Registry-Auth': ANONYMOUS_AUTH } });
+  if (res.status === 200) context.make.plugin(name);
+  return res;
+}
+
+/** The catalogue plugin, pulled under `name` (a new name of the run by default); returns the name. */
+export async function ownPlugin(context: CheckContext, name = uniquePluginName(context)): Promise<string> {
+  const res = await pullPlugin(context, name);
+  context.expect(res.status, 'POST /plugins/pull status').toBe(200);
+  return name;
+}
+
+/** An own plugin, enabled; returns its name. */
+export async function enabledPlugin(context: CheckContext): Promise<string> {
+  const name = await ownPlugin(context);
+  context.expect((await enablePlugin(context, name)).status, `POST /plugins/${name}/enable status`).toBe(200);
+  return name;
+}
+
+/** POST /plugins/{name}/enable with the timeout dockerd needs (the docker CLI's; the spec shows no parameters). */
+export function enablePlugin({ engine }: CheckContext, name: string): Promise<ApiResponse> {
+  return engine.post(`/plugins/${name}/enable`, { query: { timeout: 30 } });
+}
+
+export async function inspectPlugin({ engine, expect }: CheckContext, name: string): Promise<PluginView> {
+  const res = await engine.get(`/plugins/${name}/json`);
+  expect(res.status, `GET /plugins/${name}/json status`).toBe(200);
+  return res.json<PluginView>();
+}
+
+/** The items of GET /plugins named `name` (Name without its tag, as the spec shows it, or with it, as dockerd from 1.25). */
+export async function listedAs({ engine, expect }: CheckContext, name: string): Promise<PluginView[]> {
+  const res = await engine.get('/plugins');
+  expect(res.status, 'GET /plugins status').toBe(200);
+  return res.json<PluginView[]>().filter((plugin) => plugin.Name === name || plugin.Name === `${name}:latest`);
+}
