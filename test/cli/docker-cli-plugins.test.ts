@@ -1,0 +1,57 @@
+/**
+ * The real docker CLI's plugin commands against `shipshape serve --dialect docker`, pinned to API 1.25
+ * (the CLI's plugin commands need it): `plugin ls` lists a plugin pulled through the API, then enable,
+ * inspect, rm (refused while enabled), disable and rm, each asserted on what it did. `plugin install`
+ * is left out: it reads the pull answer as dockerd's progress stream, where the spec's is an array
+ * of privileges.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDispatcher } from '../../harness/client/dispatcher.ts';
+import { EngineClient } from '../../harness/client/engine-client.ts';
+import { connectionOf } from '../../harness/run/prepare-target.ts';
+import { CLI_NAME, cliAgainst, dockerCliInstalled, servedForSuite } from './docker-cli-process.ts';
+
+describe.skipIf(!dockerCliInstalled)(`${CLI_NAME} plugin commands against shipshape serve --dialect docker`, { timeout: 30_000 }, () => {
+  const served = servedForSuite('shipshape-docker-cli-plugins-');
+  const { docker, dockerOk } = cliAgainst(served, '1.25');
+  let engine: EngineClient;
+  let closeClient: () => Promise<void>;
+
+  beforeAll(() => {
+    const connection = connectionOf(served.server().url);
+    const dispatcher = createDispatcher(connection);
+    engine = new EngineClient(connection, dispatcher, '1.25');
+    closeClient = () => dispatcher.close();
+  });
+  afterAll(() => closeClient());
+
+  const listed = async () => dockerOk(['plugin', 'ls', '--format', '{{.ID}} {{.Name}} {{.Description}} {{.Enabled}}']);
+
+  /** Pulls the catalogue's vieux/sshfs through the API, under its own name; returns its id. */
+  async function pulled(): Promise<string> {
+    const pull = await engine.post('/plugins/pull', { query: { name: 'vieux/sshfs' } });
+    expect(pull.status, pull.describe()).toBe(200);
+    return (await engine.get('/plugins/vieux/sshfs/json')).json<{ Id: string }>().Id;
+  }
+
+  it('plugin ls lists a plugin pulled through the API: short id, name, description, disabled', async () => {
+    const id = await pulled();
+    expect(await listed()).toBe(`${id.slice(0, 12)} vieux/sshfs sshFS plugin for Docker false\n`);
+    expect(await dockerOk(['plugin', 'ls', '-q'])).toBe(`${id.slice(0, 12)}\n`);
+    expect((await engine.delete('/plugins/vieux/sshfs')).status).toBe(200);
+  });
+
+  it('plugin enable, inspect, rm refused while enabled, disable and rm', async () => {
+    await pulled();
+    expect(await dockerOk(['plugin', 'enable', 'vieux/sshfs'])).toBe('vieux/sshfs\n');
+    expect(await listed()).toMatch(/ vieux\/sshfs sshFS plugin for Docker true\n$/);
+    const inspected = await dockerOk(['plugin', 'inspect', '--format', '{{.Enabled}} {{.PluginReference}} {{index .Config.Interface.Types 0}} {{.Settings.Env}}', 'vieux/sshfs:latest']);
+    expect(inspected).toBe('true docker.io/vieux/sshfs:latest docker.volumedriver/1.0 [DEBUG=0]\n');
+    const refused = await docker(['plugin', 'rm', 'vieux/sshfs']);
+    expect([refused.code, refused.stderr]).toEqual([1, expect.stringMatching(/plugin vieux\/sshfs:latest is enabled/)]);
+    expect(await dockerOk(['plugin', 'disable', 'vieux/sshfs'])).toBe('vieux/sshfs\n');
+    expect(await listed()).toMatch(/ vieux\/sshfs sshFS plugin for Docker false\n$/);
+    expect(await dockerOk(['plugin', 'rm', 'vieux/sshfs'])).toBe('vieux/sshfs\n');
+    expect(await dockerOk(['plugin', 'ls', '-q'])).toBe('');
+  });
+});
