@@ -15,6 +15,7 @@ import type { ApiResponse } from '../harness/client/api-response.ts';
 import { EngineClient } from '../harness/client/engine-client.ts';
 import { createDispatcher } from '../harness/client/dispatcher.ts';
 import { ensureFixtureImage } from '../harness/fixture-image.ts';
+import { newRunId } from '../harness/resources.ts';
 import { connectionOf, reach } from '../harness/run/prepare-target.ts';
 import { measureReferenceThenDockerd } from './bench-targets.ts';
 
@@ -76,7 +77,7 @@ async function measure(url: string, cycles: number): Promise<Figures> {
   const engine = new EngineClient(connection, dispatcher, API_VERSION);
   try {
     await reach(engine, url);
-    const fixture = await ensureFixtureImage(engine, process.env.SHIPSHAPE_BUSYBOX ?? '/bin/busybox');
+    const fixture = await ensureFixtureImage(engine, process.env.SHIPSHAPE_BUSYBOX ?? '/bin/busybox', newRunId());
     try {
       const warmUp = perStep((): number[] => []);
       for (let i = 0; i < Math.ceil(cycles * WARM_UP_SHARE); i += 1) await cycle(engine, fixture.image, warmUp);

@@ -1,20 +1,38 @@
 /**
  * GET /events read as it streams, from the daemon's present second (GET /info SystemTime): `since`
  * is judged by the daemon's clock, and starting from it no event falls between subscribing and acting.
+ * A daemon keeps only its last few hundred events for `since`, so checks subscribe before they act
+ * rather than replay what happened a while ago: on a busy daemon that history turns over in seconds.
  */
 import type { CheckContext } from '../harness/check.ts';
 import { openStream, type StreamedResponse } from '../harness/client/streamed-response.ts';
 
 export interface EventView {
+  /** legacy name of Action (container and image events) */
+  status?: string;
+  /** legacy name of Actor.ID (container and image events) */
+  id?: string;
+  /** legacy: the image of a container event */
+  from?: string;
   Type?: string;
   Action?: string;
   Actor?: { ID?: string; Attributes?: Record<string, string> };
+  time?: number;
+  timeNano?: number;
 }
 
-export async function eventsFromNow(context: CheckContext, filters: Record<string, string[]>): Promise<StreamedResponse> {
-  const info = await context.engine.unversioned.get('/info');
-  context.expect(info.status, 'GET /info status').toBe(200);
-  const since = Math.floor(Date.parse(info.json<{ SystemTime: string }>().SystemTime) / 1000);
+/** The filters of GET /events in either form: lists of values, or (from 1.22 clients) maps of value to true. */
+export type EventFilters = Record<string, string[] | Record<string, boolean>>;
+
+/** The daemon's clock in whole Unix seconds. */
+export async function daemonSeconds({ engine, expect }: CheckContext): Promise<number> {
+  const info = await engine.unversioned.get('/info');
+  expect(info.status, 'GET /info status').toBe(200);
+  return Math.floor(Date.parse(info.json<{ SystemTime: string }>().SystemTime) / 1000);
+}
+
+export async function eventsFromNow(context: CheckContext, filters: EventFilters): Promise<StreamedResponse> {
+  const since = await daemonSeconds(context);
   const stream = await openStream(context.engine, context.session.target.connection, '/events', { since, filters: JSON.stringify(filters) });
   context.expect(stream.status, 'GET /events status').toBe(200);
   return stream;
@@ -31,4 +49,23 @@ export async function eventsUntil(stream: StreamedResponse, of: (event: EventVie
     }
   });
   return events();
+}
+
+/**
+ * The events `filters` lets through while `act` runs, up to the first that `last` accepts (or what had
+ * come when the wait ran out). The stream is opened before `act` and closed whatever happens.
+ */
+export async function eventsDuring(context: CheckContext, filters: EventFilters, act: () => Promise<void>, last: (event: EventView) => boolean): Promise<EventView[]> {
+  const stream = await eventsFromNow(context, filters);
+  try {
+    await act();
+    return await eventsUntil(stream, () => true, last);
+  } finally {
+    stream.close();
+  }
+}
+
+/** The action without what some carry after a colon (`exec_start: sh -c …` is `exec_start`). */
+export function actionName(event: EventView): string | undefined {
+  return event.Action?.split(':', 1)[0];
 }

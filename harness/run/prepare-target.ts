@@ -112,8 +112,8 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
     const before = options.target.kind === 'live' ? await snapshotDaemon(engine) : undefined;
     const versionAnswer = await engine.get('/version');
     const server = versionAnswer.status === 200 ? versionAnswer.json<ServerVersion>() : undefined;
-    const fixture = await ensureFixtureImage(engine, options.busyboxPath);
     const runId = newRunId();
+    const fixture = await ensureFixtureImage(engine, options.busyboxPath, runId);
     // Runs first at close: note what the checks left, remove it, then remove the fixture image.
     closers.push(async () => {
       if (before) {

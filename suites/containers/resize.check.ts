@@ -4,8 +4,8 @@
  * has no command that reports the terminal size, so the size a process sees is not observable.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
-import { splitJsonObjects } from '../../harness/client/streamed-response.ts';
 import { createdContainer, startedContainer } from '../container-steps.ts';
+import { eventsDuring } from '../daemon-events.ts';
 
 const SIZE = { h: 40, w: 100 };
 /** An id no daemon hands out. */
@@ -67,15 +67,10 @@ check('containers.resize.event', {
   tags: ['state'],
 }, async (context) => {
   const id = await runningTty(context);
-  const res = await context.engine.post(`/containers/${id}/resize`, { query: SIZE });
-  context.expect(res.status, 'resize status').toBe(200);
-  // The window is on the daemon's clock: its Date header says when the resize was done.
-  const resizedAt = Math.floor(Date.parse(res.headers.date ?? new Date().toUTCString()) / 1000);
-  const events = await context.engine.get('/events', {
-    query: { since: resizedAt - 60, until: resizedAt + 1, filters: JSON.stringify({ container: [id], event: ['resize'] }) },
-  });
-  context.expect(events.status, 'GET /events status').toBe(200);
-  const resizes = splitJsonObjects(events.text()).map((text) => JSON.parse(text) as { Actor?: { Attributes?: Record<string, string> } });
+  const resizes = await eventsDuring(context, { container: [id], event: ['resize'] }, async () => {
+    const res = await context.engine.post(`/containers/${id}/resize`, { query: SIZE });
+    context.expect(res.status, 'resize status').toBe(200);
+  }, (event) => event.Action === 'resize');
   context.expect(resizes.map((event) => event.Actor?.Attributes ?? {}), 'attributes of the resize events').toContainEqual(
     context.expect.objectContaining({ height: String(SIZE.h), width: String(SIZE.w) }),
   );

@@ -4,18 +4,11 @@
  * the daemon itself gave (GET /info SystemTime) so that no event falls between subscribing and acting.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
-import { openStream, type StreamedResponse } from '../../harness/client/streamed-response.ts';
+import type { StreamedResponse } from '../../harness/client/streamed-response.ts';
+import { eventsFromNow, eventsUntil, type EventView } from '../daemon-events.ts';
 import { committedImage, exportedRootfs, importImage, inspectImage, removeImage, tagImage, uniqueImageName } from '../image-steps.ts';
 
-interface EventView {
-  /** legacy name of Action */
-  status?: string;
-  /** legacy name of Actor.ID */
-  id?: string;
-  Action?: string;
-  Actor?: { ID?: string };
-}
-
+/** Image events carry their action and subject twice, as Action/Actor.ID and the legacy status/id: either counts. */
 function actionOf(event: EventView): string | undefined {
   return event.Action ?? event.status;
 }
@@ -24,36 +17,15 @@ function subjectOf(event: EventView): string | undefined {
   return event.Actor?.ID ?? event.id;
 }
 
-/** The daemon's clock in whole seconds: `since` is judged by it, not by this machine's. */
-async function daemonSeconds({ engine, expect }: CheckContext): Promise<number> {
-  const res = await engine.unversioned.get('/info');
-  expect(res.status, 'GET /info status').toBe(200);
-  return Math.floor(Date.parse(res.json<{ SystemTime: string }>().SystemTime) / 1000);
-}
-
-/** Image events from `since`, read as they stream; `image` narrows them to one image id. */
-async function imageEvents(context: CheckContext, since: number, image?: string): Promise<StreamedResponse> {
-  const filters = JSON.stringify({ type: ['image'], ...(image ? { image: [image] } : {}) });
-  const stream = await openStream(context.engine, context.session.target.connection, '/events', { since, filters });
-  context.expect(stream.status, 'GET /events status').toBe(200);
-  return stream;
+/** Image events from the daemon's present second, read as they stream; `image` narrows them to one image id. */
+function imageEvents(context: CheckContext, image?: string): Promise<StreamedResponse> {
+  return eventsFromNow(context, { type: ['image'], ...(image ? { image: [image] } : {}) });
 }
 
 /** Waits until the events of `subject` include `last`; returns their actions in order. */
 async function actionsUntil(stream: StreamedResponse, subject: string, last: string): Promise<string[]> {
-  const actions = () =>
-    stream
-      .jsonObjects<EventView>()
-      .filter((event) => subjectOf(event) === subject)
-      .map((event) => actionOf(event) ?? '');
-  await stream.waitFor(() => {
-    try {
-      return actions().includes(last);
-    } catch {
-      return false;
-    }
-  });
-  return actions();
+  const events = await eventsUntil(stream, (event) => subjectOf(event) === subject, (event) => actionOf(event) === last);
+  return events.map((event) => actionOf(event) ?? '');
 }
 
 check('images.events.tag-untag', {
@@ -63,7 +35,7 @@ check('images.events.tag-untag', {
   tags: ['stream', 'state'],
 }, async (context) => {
   const id = await committedImage(context, { name: uniqueImageName(context) });
-  const stream = await imageEvents(context, await daemonSeconds(context), id);
+  const stream = await imageEvents(context, id);
   try {
     const extra = uniqueImageName(context, 'extra');
     context.expect((await tagImage(context, id, extra)).status, 'POST /images/{id}/tag status').toBe(201);
@@ -83,7 +55,7 @@ check('images.events.delete', {
 }, async (context) => {
   const name = uniqueImageName(context);
   const id = await committedImage(context, { name });
-  const stream = await imageEvents(context, await daemonSeconds(context), id);
+  const stream = await imageEvents(context, id);
   try {
     context.expect((await removeImage(context, name)).status, `DELETE /images/${name} status`).toBe(200);
     const actions = await actionsUntil(stream, id, 'delete');
@@ -100,7 +72,7 @@ check('images.events.import', {
   tags: ['stream', 'state'],
 }, async (context) => {
   const rootfs = await exportedRootfs(context, 'true');
-  const stream = await imageEvents(context, await daemonSeconds(context));
+  const stream = await imageEvents(context);
   try {
     const name = uniqueImageName(context, 'import');
     context.expect((await importImage(context, rootfs, name)).status, 'POST /images/create?fromSrc=- status').toBe(200);

@@ -10,6 +10,15 @@ import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import type { Route, RouteContext } from './route-table.ts';
 import { parseUnixTime } from './unix-time-query.ts';
 
+/** Actions the API has from 1.24 (spec/2 §6 rule 5): a client of an older version never sees them. */
+const ACTIONS_FROM_1_24 = ['reload', 'detach', 'exec_detach'];
+/** Filters the API has from a version on (rule 5); before it they are unknown filters. */
+const FILTERS_SINCE: Record<string, string> = { label: '1.21', daemon: '1.24' };
+
+function visibleAt(event: EngineEvent, version: string): boolean {
+  return atLeast(version, '1.24') || !ACTIONS_FROM_1_24.includes(event.action);
+}
+
 /** dockerd's events.Message: the legacy status/id/from for containers (status/id for images), timeNano from 1.21. */
 function eventView(event: EngineEvent, version: string): Record<string, unknown> {
   const milliseconds = event.time.getTime();
@@ -31,10 +40,11 @@ function streamEvents({ query, model, version, response }: RouteContext): void {
     throw new InvalidParameterError(`\`since\` time (${query.get('since')}) cannot be after \`until\` time (${query.get('until')})`);
   }
   const filters = parseFiltersQuery(query.get('filters'));
-  checkFilterNames(filters, { applied: EVENT_FILTER_NAMES, notYet: [] });
+  const known = EVENT_FILTER_NAMES.filter((name) => atLeast(version, FILTERS_SINCE[name] ?? '1.18'));
+  checkFilterNames(filters, { applied: known, notYet: [] });
   const inWindow = (event: EngineEvent) => until === undefined || event.time <= until;
   const send = (event: EngineEvent) => {
-    if (inWindow(event) && matchesEventFilters(event, filters)) response.write(`${JSON.stringify(eventView(event, version))}\n`);
+    if (inWindow(event) && visibleAt(event, version) && matchesEventFilters(event, filters)) response.write(`${JSON.stringify(eventView(event, version))}\n`);
   };
 
   response.writeHead(200, { 'Content-Type': 'application/json' });

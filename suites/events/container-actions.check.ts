@@ -1,0 +1,306 @@
+/**
+ * One check per container action of the spec/2 §6 table that an API client can cause: the operation
+ * emits a container event whose actor is the container and whose attributes carry the image, the
+ * container's name and labels (rule 1), plus what the action adds (exitCode on die, execID on the exec
+ * actions, signal on kill, oldName on rename, the image on commit). `oom` is left out: no request
+ * makes a kernel kill a process reliably. `resize` is `containers.resize.event`.
+ */
+import { check, type CheckContext } from '../../harness/check.ts';
+import { RUN_LABEL } from '../../harness/resources.ts';
+import type { ApiVersion } from '../../harness/versions.ts';
+import { pauseContainer, startContainer } from '../container-steps.ts';
+import { actionName, eventsDuring, type EventView } from '../daemon-events.ts';
+import { commit } from '../image-steps.ts';
+
+/** The container an action is done to: made before the stream opens, but for `create`, which makes it. */
+interface Subject {
+  id: string;
+  name: string;
+}
+
+interface ContainerAction {
+  action: string;
+  title: string;
+  since: ApiVersion;
+  until?: ApiVersion;
+  /** what the container runs and how; `undefined`: the cause creates it */
+  setup?: { config: Record<string, unknown>; running: boolean };
+  /** the request(s) that cause the event; returns the attributes the action adds or changes */
+  cause: (context: CheckContext, subject: Subject) => Promise<Record<string, string>>;
+}
+
+const CTRL_P_CTRL_Q = Buffer.from([0x10, 0x11]);
+const WAIT_MS = 10_000;
+const SLEEPING = { config: { Cmd: ['sleep', '300'] }, running: true };
+const CREATED = { config: { Cmd: ['true'] }, running: false };
+/** `cat` on a Tty with stdin open: it answers what it is sent, and a client can detach from it. */
+const INTERACTIVE = { config: { Cmd: ['cat'], OpenStdin: true, Tty: true }, running: true };
+
+function expectStatus(context: CheckContext, what: string, status: number, expected: number): void {
+  context.expect(status, `${what} status`).toBe(expected);
+}
+
+async function execInstance(context: CheckContext, id: string, body: Record<string, unknown>): Promise<string> {
+  const res = await context.engine.post(`/containers/${id}/exec`, { json: body });
+  expectStatus(context, 'POST /containers/{id}/exec', res.status, 201);
+  return res.json<{ Id: string }>().Id;
+}
+
+/** Attaches with stdin, waits for the echo that shows it is wired, sends ctrl-p ctrl-q and waits for the end. */
+async function detachFrom(context: CheckContext, path: string, options: { json?: unknown; query?: Record<string, number> }): Promise<void> {
+  const stream = await context.engine.hijack(path, options);
+  try {
+    await stream.write('hello\n');
+    await stream.readUntil((received) => received.includes('hello'), WAIT_MS);
+    await stream.write(CTRL_P_CTRL_Q);
+    // Whether the daemon ended the session is the detach checks' business; here only the event counts.
+    await stream.endsWithin(WAIT_MS);
+  } finally {
+    stream.close();
+  }
+}
+
+const ACTIONS: ContainerAction[] = [
+  {
+    action: 'create',
+    title: 'creating a container emits create',
+    since: '1.18',
+    cause: async (context, subject) => {
+      subject.id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }, subject.name);
+      return {};
+    },
+  },
+  {
+    action: 'start',
+    title: 'starting a container emits start',
+    since: '1.18',
+    setup: CREATED,
+    cause: async (context, { id }) => {
+      await startContainer(context, id);
+      return {};
+    },
+  },
+  {
+    action: 'die',
+    title: 'a container whose process ends emits die with its exit code as the string attribute exitCode',
+    since: '1.18',
+    setup: { config: { Cmd: ['sh', '-c', 'exit 3'] }, running: false },
+    cause: async (context, { id }) => {
+      await startContainer(context, id);
+      return { exitCode: '3' };
+    },
+  },
+  {
+    action: 'destroy',
+    title: 'removing a container emits destroy',
+    since: '1.18',
+    setup: CREATED,
+    cause: async (context, { id }) => {
+      expectStatus(context, 'DELETE /containers/{id}', (await context.engine.delete(`/containers/${id}`)).status, 204);
+      return {};
+    },
+  },
+  {
+    action: 'attach',
+    title: 'attaching to a container emits attach',
+    since: '1.18',
+    setup: CREATED,
+    cause: async (context, { id }) => {
+      const res = await context.engine.post(`/containers/${id}/attach`, { query: { logs: 1, stream: 0, stdout: 1 } });
+      expectStatus(context, 'POST /containers/{id}/attach?logs=1&stream=0', res.status, 200);
+      return {};
+    },
+  },
+  {
+    action: 'detach',
+    title: 'a client detaching from an attached container with ctrl-p ctrl-q emits detach',
+    since: '1.24',
+    setup: INTERACTIVE,
+    cause: async (context, { id }) => {
+      await detachFrom(context, `/containers/${id}/attach`, { query: { stream: 1, stdin: 1, stdout: 1 } });
+      return {};
+    },
+  },
+  {
+    action: 'commit',
+    title: 'committing a container emits commit with the comment and the new image id as imageID',
+    since: '1.18',
+    setup: CREATED,
+    cause: async (context, { id }) => {
+      const res = await commit(context, id, { query: { comment: 'shipshape' } });
+      expectStatus(context, 'POST /commit', res.status, 201);
+      return { comment: 'shipshape', imageID: res.json<{ Id: string }>().Id };
+    },
+  },
+  {
+    action: 'copy',
+    title: 'POST /containers/{id}/copy (gone from 1.24) emits copy',
+    since: '1.18',
+    until: '1.23',
+    setup: CREATED,
+    cause: async (context, { id }) => {
+      const res = await context.engine.post(`/containers/${id}/copy`, { json: { Resource: '/bin/sh' } });
+      expectStatus(context, 'POST /containers/{id}/copy', res.status, 200);
+      return {};
+    },
+  },
+  {
+    action: 'export',
+    title: 'exporting a container emits export',
+    since: '1.18',
+    setup: CREATED,
+    cause: async (context, { id }) => {
+      expectStatus(context, 'GET /containers/{id}/export', (await context.engine.get(`/containers/${id}/export`)).status, 200);
+      return {};
+    },
+  },
+  {
+    action: 'exec_create',
+    title: 'creating an exec instance emits exec_create (followed by the command) with its id as execID',
+    since: '1.18',
+    setup: SLEEPING,
+    cause: async (context, { id }) => ({ execID: await execInstance(context, id, { Cmd: ['true'] }) }),
+  },
+  {
+    action: 'exec_start',
+    title: 'starting an exec instance emits exec_start (followed by the command) with its id as execID',
+    since: '1.18',
+    setup: SLEEPING,
+    cause: async (context, { id }) => {
+      const execID = await execInstance(context, id, { Cmd: ['true'] });
+      const res = await context.engine.post(`/exec/${execID}/start`, { json: { Detach: true, Tty: false } });
+      expectStatus(context, 'POST /exec/{id}/start (Detach)', res.status, 200);
+      return { execID };
+    },
+  },
+  {
+    action: 'exec_detach',
+    title: 'a client detaching from an exec session with ctrl-p ctrl-q emits exec_detach with the exec id as execID',
+    since: '1.24',
+    setup: SLEEPING,
+    cause: async (context, { id }) => {
+      const execID = await execInstance(context, id, { Cmd: ['cat'], AttachStdin: true, AttachStdout: true, Tty: true });
+      await detachFrom(context, `/exec/${execID}/start`, { json: { Detach: false, Tty: true } });
+      return { execID };
+    },
+  },
+  {
+    action: 'kill',
+    title: 'killing a container emits kill with the signal number as the string attribute signal',
+    since: '1.18',
+    setup: SLEEPING,
+    cause: async (context, { id }) => {
+      expectStatus(context, 'POST /containers/{id}/kill', (await context.engine.post(`/containers/${id}/kill`)).status, 204);
+      return { signal: '9' };
+    },
+  },
+  {
+    action: 'pause',
+    title: 'pausing a container emits pause',
+    since: '1.18',
+    setup: SLEEPING,
+    cause: async (context, { id }) => {
+      await pauseContainer(context, id);
+      return {};
+    },
+  },
+  {
+    action: 'unpause',
+    title: 'unpausing a container emits unpause',
+    since: '1.18',
+    setup: SLEEPING,
+    cause: async (context, { id }) => {
+      await pauseContainer(context, id);
+      expectStatus(context, 'POST /containers/{id}/unpause', (await context.engine.post(`/containers/${id}/unpause`)).status, 204);
+      return {};
+    },
+  },
+  {
+    action: 'rename',
+    title: 'renaming a container emits rename with the new name as name and the old one, with its slash, as oldName',
+    since: '1.18',
+    setup: CREATED,
+    cause: async (context, { id, name }) => {
+      const renamed = context.make.uniqueName('renamed');
+      const res = await context.engine.post(`/containers/${id}/rename`, { query: { name: renamed } });
+      expectStatus(context, 'POST /containers/{id}/rename', res.status, 204);
+      return { name: renamed, oldName: `/${name}` };
+    },
+  },
+  {
+    action: 'restart',
+    title: 'restarting a container emits restart',
+    since: '1.18',
+    setup: SLEEPING,
+    cause: async (context, { id }) => {
+      expectStatus(context, 'POST /containers/{id}/restart', (await context.engine.post(`/containers/${id}/restart`, { query: { t: 0 } })).status, 204);
+      return {};
+    },
+  },
+  {
+    action: 'stop',
+    title: 'stopping a container emits stop',
+    since: '1.18',
+    setup: SLEEPING,
+    cause: async (context, { id }) => {
+      expectStatus(context, 'POST /containers/{id}/stop', (await context.engine.post(`/containers/${id}/stop`, { query: { t: 0 } })).status, 204);
+      return {};
+    },
+  },
+  {
+    action: 'top',
+    title: 'listing the processes of a container emits top',
+    since: '1.18',
+    setup: SLEEPING,
+    cause: async (context, { id }) => {
+      expectStatus(context, 'GET /containers/{id}/top', (await context.engine.get(`/containers/${id}/top`)).status, 200);
+      return {};
+    },
+  },
+  {
+    action: 'update',
+    title: 'updating a container emits update',
+    since: '1.22',
+    setup: SLEEPING,
+    cause: async (context, { id }) => {
+      const res = await context.engine.post(`/containers/${id}/update`, { json: { CpuShares: 512 } });
+      expectStatus(context, 'POST /containers/{id}/update', res.status, 200);
+      return {};
+    },
+  },
+];
+
+function summary(events: EventView[]): string {
+  return JSON.stringify(events.map((event) => event.Action));
+}
+
+for (const row of ACTIONS) {
+  check(`events.container.${row.action.replaceAll('_', '-')}`, {
+    title: `${row.title}, with the container as actor and its image, name and labels as attributes`,
+    spec: '2 §6',
+    since: row.since,
+    ...(row.until && { until: row.until }),
+    tags: ['stream', 'state'],
+  }, async (context) => {
+    const { expect, make, session } = context;
+    const subject: Subject = { id: '', name: make.uniqueName('c') };
+    if (row.setup) {
+      subject.id = await make.container({ Image: session.fixtureImage, ...row.setup.config }, subject.name);
+      if (row.setup.running) await startContainer(context, subject.id);
+    }
+    let added: Record<string, string> = {};
+    // Filtered by name before the container exists; by id after, which a rename does not change.
+    const events = await eventsDuring(context, { type: ['container'], container: [subject.id || subject.name] }, async () => {
+      added = await row.cause(context, subject);
+    }, (event) => actionName(event) === row.action);
+    const event = events.find((candidate) => actionName(candidate) === row.action);
+    expect(event, `a ${row.action} event of container ${subject.name} within ${WAIT_MS} ms (events that came: ${summary(events)})`).toBeDefined();
+    expect({ Type: event?.Type, ID: event?.Actor?.ID }, `type and actor of the ${row.action} event`).toEqual({ Type: 'container', ID: subject.id });
+    expect(event?.Actor?.Attributes, `attributes of the ${row.action} event`).toMatchObject({
+      image: session.fixtureImage,
+      name: subject.name,
+      [RUN_LABEL]: make.runId,
+      ...added,
+    });
+  });
+}

@@ -1,0 +1,184 @@
+/**
+ * The filters of GET /events (spec/2 §4.2, §6), each with a case it lets through and one it must hold
+ * back: with the stream open, a decoy event that the filter must not pass happens first, then one it
+ * must; once the second has come, the first would have come before it. Object filters match an
+ * actor's id or name; `image` matches a container's image or an image's name; `label` the actor's
+ * labels (from 1.21); `daemon` (from 1.24) only daemon events, which no request causes, so that case is
+ * judged on a closed window instead.
+ */
+import { check, type CheckContext } from '../../harness/check.ts';
+import type { ApiVersion } from '../../harness/versions.ts';
+import { startContainer } from '../container-steps.ts';
+import { actionName, daemonSeconds, eventsDuring, type EventFilters, type EventView } from '../daemon-events.ts';
+import { taggedFixture, tagImage, uniqueImageName } from '../image-steps.ts';
+import { ownNetwork } from '../networks/network-steps.ts';
+import { ownVolume, uniqueVolumeName } from '../volumes/volume-steps.ts';
+import { until } from '../../harness/wait-until.ts';
+
+type EventTest = (event: EventView) => boolean;
+
+interface FilterCase {
+  filter: string;
+  title: string;
+  since: ApiVersion;
+  /** arranges what the case needs (before the stream opens); returns the filters and the two steps */
+  arrange: (context: CheckContext) => Promise<{ filters: EventFilters; decoy: () => Promise<EventTest>; match: () => Promise<EventTest> }>;
+}
+
+function byActor(id: string, action?: string): EventTest {
+  return (event) => event.Actor?.ID === id && (action === undefined || actionName(event) === action);
+}
+
+function newContainer(context: CheckContext, config: Record<string, unknown> = {}, name?: string): Promise<string> {
+  return context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'], ...config }, name);
+}
+
+/** Two containers, the decoy made first: a filter by the matching one's name lets only its events through. */
+function containerNamed(filters: (name: string) => EventFilters): FilterCase['arrange'] {
+  return async (context) => {
+    const name = context.make.uniqueName('match');
+    return {
+      filters: filters(name),
+      decoy: async () => byActor(await newContainer(context)),
+      match: async () => byActor(await newContainer(context, {}, name), 'create'),
+    };
+  };
+}
+
+const CASES: FilterCase[] = [
+  {
+    filter: 'container',
+    title: 'container=<name> lets through the events of that container and not those of another',
+    since: '1.18',
+    arrange: containerNamed((name) => ({ container: [name] })),
+  },
+  {
+    filter: 'map-form',
+    title: 'filters in the map form {"container": {"<name>": true}} filter as the list form does',
+    since: '1.18',
+    arrange: containerNamed((name) => ({ container: { [name]: true } })),
+  },
+  {
+    filter: 'event',
+    title: 'event=start lets through the start of a container and not its attach',
+    since: '1.18',
+    arrange: async (context) => {
+      const id = await newContainer(context);
+      return {
+        filters: { container: [id], event: ['start'] },
+        decoy: async () => {
+          const res = await context.engine.post(`/containers/${id}/attach`, { query: { logs: 1, stream: 0, stdout: 1 } });
+          context.expect(res.status, 'POST /containers/{id}/attach?logs=1&stream=0 status').toBe(200);
+          return byActor(id, 'attach');
+        },
+        match: async () => {
+          await startContainer(context, id);
+          return byActor(id, 'start');
+        },
+      };
+    },
+  },
+  {
+    filter: 'image',
+    title: 'image=<name> lets through the events of containers of that image and not those of another image',
+    since: '1.18',
+    arrange: async (context) => {
+      const image = await taggedFixture(context, 'events');
+      return {
+        filters: { image: [image] },
+        decoy: async () => byActor(await newContainer(context)),
+        match: async () => byActor(await newContainer(context, { Image: image }), 'create'),
+      };
+    },
+  },
+  {
+    filter: 'type',
+    title: 'type=container with image=<name> lets through a container of that image and not the tag event of that name',
+    since: '1.18',
+    arrange: async (context) => {
+      const image = uniqueImageName(context, 'events');
+      return {
+        filters: { type: ['container'], image: [image] },
+        decoy: async () => {
+          context.expect((await tagImage(context, context.session.fixtureImage, image)).status, 'POST /images/{fixture}/tag status').toBe(201);
+          return (event) => event.Type === 'image';
+        },
+        match: async () => byActor(await newContainer(context, { Image: image }), 'create'),
+      };
+    },
+  },
+  {
+    filter: 'label',
+    title: 'label=<key>=<value> lets through the events of a container with that label and not one whose label has another value',
+    since: '1.21',
+    arrange: async (context) => {
+      const key = `${context.make.uniqueName('label')}`;
+      return {
+        filters: { label: [`${key}=match`] },
+        decoy: async () => byActor(await newContainer(context, { Labels: { [key]: 'decoy' } })),
+        match: async () => byActor(await newContainer(context, { Labels: { [key]: 'match' } }), 'create'),
+      };
+    },
+  },
+  {
+    filter: 'volume',
+    title: 'volume=<name> lets through the events of that volume and not those of another',
+    since: '1.18',
+    arrange: async (context) => {
+      const name = uniqueVolumeName(context, 'match');
+      return {
+        filters: { volume: [name] },
+        decoy: async () => byActor(await ownVolume(context)),
+        match: async () => byActor(await ownVolume(context, {}, name), 'create'),
+      };
+    },
+  },
+  {
+    filter: 'network',
+    title: 'network=<name> lets through the events of that network and not those of another',
+    since: '1.21',
+    arrange: async (context) => {
+      const name = context.make.uniqueName('match');
+      return {
+        filters: { network: [name] },
+        decoy: async () => byActor(await ownNetwork(context, { Name: context.make.uniqueName('decoy') })),
+        match: async () => byActor(await ownNetwork(context, { Name: name }), 'create'),
+      };
+    },
+  },
+];
+
+for (const { filter, title, since, arrange } of CASES) {
+  check(`events.filter.${filter}`, { title, spec: '2 §6', since, tags: ['stream'] }, async (context) => {
+    const { filters, decoy, match } = await arrange(context);
+    let isDecoy: EventTest = () => false;
+    let isMatch: EventTest = () => false;
+    const events = await eventsDuring(context, filters, async () => {
+      isDecoy = await decoy();
+      isMatch = await match();
+    }, (event) => isMatch(event));
+    const seen = JSON.stringify(events.map((event) => `${event.Type ?? '?'} ${event.Action ?? '?'} ${event.Actor?.ID?.slice(0, 12) ?? '?'}`));
+    context.expect(events.some(isMatch), `the event the filter ${JSON.stringify(filters)} must let through came (events that came: ${seen})`).toBe(true);
+    context.expect(events.some(isDecoy), `the decoy's events, which the filter must hold back, came (events that came: ${seen})`).toBe(false);
+  });
+}
+
+check('events.filter.daemon', {
+  title: 'daemon=<id> lets only daemon events through: a window holding a container\'s create answers it without the filter and not with it',
+  spec: '2 §6',
+  since: '1.24',
+  tags: ['stream'],
+}, async (context) => {
+  const info = await context.engine.get('/info');
+  context.expect(info.status, 'GET /info status').toBe(200);
+  const daemon = info.json<{ ID: string }>().ID;
+  const since = await daemonSeconds(context);
+  const id = await newContainer(context);
+  const past = await until(() => daemonSeconds(context), (seconds) => seconds > since, { what: 'the daemon clock to pass the creation second', timeoutMs: 5_000 });
+  const window = async (filters: EventFilters) => {
+    const res = await context.engine.get('/events', { query: { since, until: past, filters: JSON.stringify(filters) }, signal: AbortSignal.timeout(10_000) });
+    context.expect(res.status, 'GET /events status').toBe(200);
+    return res.text().includes(id);
+  };
+  context.expect({ unfiltered: await window({ container: [id] }), daemon: await window({ container: [id], daemon: [daemon] }) }, `the container's events in the window, without and with daemon=${daemon}`).toEqual({ unfiltered: true, daemon: false });
+});

@@ -1,0 +1,85 @@
+/**
+ * `since` and `until` of GET /events (spec/2 §6 rule 4): since replays the events from that time and
+ * then goes on streaming; until ends the stream at that time, so since and until both in the past
+ * answer the window and end at once; since after until is refused. Times are the daemon's.
+ */
+import { check } from '../../harness/check.ts';
+import { openStream, splitJsonObjects } from '../../harness/client/streamed-response.ts';
+import { until } from '../../harness/wait-until.ts';
+import { startContainer } from '../container-steps.ts';
+import { actionName, daemonSeconds, eventsUntil, type EventView } from '../daemon-events.ts';
+
+const STREAM_END_MS = 10_000;
+
+function actions(events: EventView[]): (string | undefined)[] {
+  return events.map(actionName);
+}
+
+check('events.since.replays-then-streams', {
+  title: 'with since, the events since that time come first and the stream then goes on with new ones',
+  spec: '2 §6',
+  since: '1.18',
+  tags: ['stream'],
+}, async (context) => {
+  const since = await daemonSeconds(context);
+  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] });
+  const stream = await openStream(context.engine, context.session.target.connection, '/events', { since, filters: JSON.stringify({ container: [id] }) });
+  try {
+    context.expect(stream.status, 'GET /events status').toBe(200);
+    const replayed = await eventsUntil(stream, () => true, (event) => event.Action === 'create');
+    context.expect(actions(replayed), 'the events replayed from before the request').toContain('create');
+    await startContainer(context, id);
+    const all = await eventsUntil(stream, () => true, (event) => event.Action === 'start');
+    context.expect({ actions: actions(all).filter((action) => action === 'create' || action === 'start'), ended: stream.ended }, 'the stream after the start').toEqual({ actions: ['create', 'start'], ended: false });
+  } finally {
+    stream.close();
+  }
+});
+
+check('events.until.ends-stream', {
+  title: 'with until a few seconds ahead, the stream carries the events until then and ends by itself',
+  spec: '2 §6',
+  since: '1.18',
+  tags: ['stream'],
+}, async (context) => {
+  const now = await daemonSeconds(context);
+  const name = context.make.uniqueName('c');
+  const query = { since: now, until: now + 3, filters: JSON.stringify({ container: [name] }) };
+  const stream = await openStream(context.engine, context.session.target.connection, '/events', query);
+  try {
+    context.expect(stream.status, 'GET /events status').toBe(200);
+    await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }, name);
+    const ended = await stream.endsWithin(STREAM_END_MS);
+    context.expect(ended, `the stream ended after until=${query.until} (received ${JSON.stringify(stream.received.toString('utf8').slice(0, 300))})`).toBe(true);
+    context.expect(actions(stream.jsonObjects<EventView>()), 'the events of the stream').toContain('create');
+  } finally {
+    stream.close();
+  }
+});
+
+check('events.since-until.past-window', {
+  title: 'with since and until both past, the answer is the events of that window and ends at once',
+  spec: '2 §6',
+  since: '1.18',
+  tags: ['stream'],
+}, async (context) => {
+  const since = await daemonSeconds(context);
+  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] });
+  // A window that has closed: until is a second the daemon's clock has already left.
+  const past = await until(() => daemonSeconds(context), (seconds) => seconds > since, { what: 'the daemon clock to pass the creation second', timeoutMs: 5_000 });
+  const res = await context.engine.get('/events', { query: { since, until: past, filters: JSON.stringify({ container: [id] }) }, signal: AbortSignal.timeout(STREAM_END_MS) });
+  context.expect(res.status, 'GET /events status').toBe(200);
+  const events = splitJsonObjects(res.text()).map((text) => JSON.parse(text) as EventView);
+  context.expect(actions(events), 'the events of the window').toEqual(['create']);
+});
+
+check('events.since-after-until', {
+  title: 'since after until is refused with 400',
+  spec: '2 §6',
+  since: '1.18',
+  tags: ['error'],
+}, async (context) => {
+  const now = await daemonSeconds(context);
+  const res = await context.engine.get('/events', { query: { since: now + 10, until: now }, signal: AbortSignal.timeout(STREAM_END_MS) });
+  context.expect(res.status, 'GET /events status').toBe(400);
+});
