@@ -1,10 +1,12 @@
 /**
- * What leftover removal (run end, Ctrl-C, `shipshape cleanup`) does to plugins, against the reference:
- * a run's plugins (named by it, enabled or not) go; another run's go only when every run's are asked
- * for; nobody else's ever.
+ * What a check's tracking and leftover removal (run end, Ctrl-C, `shipshape cleanup`) do to plugins,
+ * against the reference: a tracked plugin goes, enabled or not, and one already gone is no leftover;
+ * a run's plugins (named by it) go; another run's go only when every run's are asked for; nobody
+ * else's ever.
  */
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import type { EngineClient } from '../../../harness/client/engine-client.ts';
+import { ResourceTracker } from '../../../harness/resources.ts';
 import { removeLeftovers } from '../../../harness/run/leftover-removal.ts';
 import { startReference, type RunningReference } from '../../../reference/serve.ts';
 import { engineClientOf } from '../reference-engine-client.ts';
@@ -46,4 +48,14 @@ test("removes the run's plugins, enabled or not, and nothing of anyone else", as
   expect(await pluginNames()).toEqual([`shipshape-${OTHER_RUN}-p-abc123`, 'someone']);
   await removeLeftovers(engine);
   expect(await pluginNames()).toEqual(['someone']);
+});
+
+test('a tracked plugin is removed, enabled or not; one already removed leaves nothing behind', async () => {
+  await plugin('tracked-enabled');
+  await plugin('tracked');
+  expect((await engine.post('/plugins/tracked-enabled/enable')).status).toBe(200);
+  const make = new ResourceTracker(engine, RUN);
+  for (const name of ['tracked-enabled', 'tracked', 'never-pulled']) make.plugin(name);
+  expect(await make.cleanup()).toEqual([]);
+  expect(await pluginNames()).toEqual([]);
 });
