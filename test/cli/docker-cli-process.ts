@@ -43,6 +43,8 @@ export interface CliRun {
   end(): void;
   /** what it has printed so far */
   stdout(): string;
+  /** ends a command that would run on (a stream it follows) */
+  stop(): void;
 }
 
 /** Starts a command; its stdin stays open until the caller ends it. */
@@ -65,7 +67,7 @@ export function startCli(file: string, args: string[], env: NodeJS.ProcessEnv, t
       resolve({ code: code ?? 128 + (os.constants.signals[signal ?? 'SIGKILL'] ?? 0), stdout, stderr });
     });
   });
-  return { done, write: (text) => child.stdin.write(text), end: () => child.stdin.end(), stdout: () => stdout };
+  return { done, write: (text) => child.stdin.write(text), end: () => child.stdin.end(), stdout: () => stdout, stop: () => child.kill('SIGTERM') };
 }
 
 /** Runs a command to its end with `input` as the whole of its stdin. */
@@ -121,7 +123,7 @@ export function servedForSuite(prefix: string): { server: () => ServedReference;
   return { server: () => server, dir: () => dir };
 }
 
-/** The CLI pinned to `version` against a served reference: any call, and a call that must succeed (its stdout). */
+/** The CLI pinned to `version` against a served reference: any call, a call that must succeed (its stdout), and one left running. */
 export function cliAgainst(served: ReturnType<typeof servedForSuite>, version: string) {
   const env = () => ({ ...process.env, DOCKER_HOST: served.server().url, DOCKER_API_VERSION: version, DOCKER_CONFIG: path.join(served.dir(), 'docker-config') });
   const docker = (args: string[], input?: string) => runCli(DOCKER, args, env(), input);
@@ -130,5 +132,6 @@ export function cliAgainst(served: ReturnType<typeof servedForSuite>, version: s
     expect(result.code, `docker ${args.join(' ')}: ${result.stderr}`).toBe(0);
     return result.stdout;
   };
-  return { docker, dockerOk };
+  const dockerStarted = (args: string[], timeoutMs?: number) => startCli(DOCKER, args, env(), timeoutMs);
+  return { docker, dockerOk, dockerStarted };
 }
