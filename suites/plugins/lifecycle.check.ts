@@ -1,12 +1,12 @@
 /**
  * A plugin's life (spec/2 §4.5, and dockerd's disable and remove): a pull installs it disabled and
  * the list shows it; enable makes it Active and disable inactive again; an enabled plugin cannot be
- * removed unless forced; a removed one is gone. A plugin is named with or without `:latest`, or by
+ * removed unless forced; a removed one is gone; a name that is taken is not pulled again. A plugin is named with or without `:latest`, or by
  * its id.
  */
 import { check } from '../../harness/check.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
-import { enabledPlugin, enablePlugin, inspectPlugin, listedAs, ownPlugin } from './plugin-steps.ts';
+import { enabledPlugin, enablePlugin, inspectPlugin, listedAs, ownPlugin, pullPlugin } from './plugin-steps.ts';
 
 check('plugins.pull.disabled', {
   title: 'a pulled plugin is listed, tagged latest and not Active',
@@ -18,6 +18,21 @@ check('plugins.pull.disabled', {
   const name = await ownPlugin(context);
   const listed = await listedAs(context, name);
   context.expect(listed.map(({ Tag, Active }) => ({ Tag, Active })), `the items of ${name} in GET /plugins`).toEqual([{ Tag: 'latest', Active: false }]);
+});
+
+check('plugins.pull.name-taken', {
+  title: 'pulling under the name of an installed plugin is refused with 409, and the plugin stays as it was',
+  spec: '2 §4.5',
+  since: '1.24',
+  tags: ['error', 'state'],
+  requires: ['plugins'],
+}, async (context) => {
+  const name = await enabledPlugin(context);
+  const { Id } = await inspectPlugin(context, name);
+  const again = await pullPlugin(context, name);
+  context.expect(again.status, 'POST /plugins/pull status under a taken name').toBe(409);
+  expectErrorBodyOfVersion(context, again);
+  context.expect(await listedAs(context, name), `the items of ${name} in GET /plugins`).toEqual([context.expect.objectContaining({ Id, Active: true })]);
 });
 
 check('plugins.enable.active', {
