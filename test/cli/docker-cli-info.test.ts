@@ -15,7 +15,7 @@ describe.skipIf(!dockerCliInstalled)(`${CLI_NAME} info against shipshape serve -
     const named = (name: string) => `cli${version.replace('.', '')}-${name}`;
     const { dockerOk } = cliAgainst(served, version);
     const counts = async () => {
-      const [containers, running, paused, stopped, images] = (await dockerOk(['info', '--format', COUNTS])).trim().split(' ').map(Number);
+      const [containers = NaN, running = NaN, paused = NaN, stopped = NaN, images = NaN] = (await dockerOk(['info', '--format', COUNTS])).trim().split(' ').map(Number);
       return { containers, running, paused, stopped, images };
     };
 
