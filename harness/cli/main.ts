@@ -5,6 +5,7 @@
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
 import { diffCommand } from './diff-command.ts';
+import { compareCommand } from './compare-command.ts';
 import { listCommand } from './list-command.ts';
 import { cleanupCommand } from './cleanup-command.ts';
 
@@ -12,6 +13,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   run: runCommand,
   serve: serveCommand,
   diff: diffCommand,
+  compare: compareCommand,
   list: listCommand,
   cleanup: cleanupCommand,
 };
@@ -20,6 +22,7 @@ const USAGE = `usage: shipshape <command> [options]
   run      run the checks against a target and write reports
   serve    start the reference servers
   diff     compare two report.json files
+  compare  several runs (implementations) side by side, as HTML and Markdown
   list     list the checks and their metadata
   cleanup  remove what crashed runs left on a target`;
 
@@ -40,7 +43,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    console.error(`shipshape: unknown command ${JSON.stringify(name)} (run, serve, diff, list, cleanup)`);
+    console.error(`shipshape: unknown command ${JSON.stringify(name)} (run, serve, diff, compare, list, cleanup)`);
     return 2;
   }
   try {

@@ -1,0 +1,53 @@
+/** `shipshape compare`'s HTML: the same support table and matrix as the Markdown, as one self-contained page. */
+import type { Comparison, CompareTarget } from './compare-model.ts';
+import { htmlPage, statusBadge } from './html-page.ts';
+import { escapeAttribute, escapeText } from './markup-escape.ts';
+import { SUPPORT_TEXT } from './render-compare-markdown.ts';
+import { STATUS_LABEL, STATUS_SYMBOL } from './result-statuses.ts';
+
+const EXTRA_STYLE = `
+.support-full { background: #d3f2dc; }
+.support-partial { background: #fff3bf; }
+.support-none { background: #fbd3d0; }
+.support-not-run { background: #eceef1; }
+td.cell { text-align: center; padding: 0 .3rem; }
+th.target { text-align: center; }
+tr.area th { background: #f8f9fa; text-align: left; }
+`;
+
+export function renderCompareHtml(comparison: Comparison): string {
+  const { targets, areas } = comparison;
+  const header = (target: CompareTarget, index: number) => `<th class="target" data-target="${index}">T${index + 1}<br><span class="muted">${escapeText(target.label)}</span></th>`;
+  const supportRows = areas.map(({ area, support }) => {
+    const cells = support.map(({ level, failing }) => {
+      const named = failing.map(({ id, versions }) => `<li><code>${escapeText(id)}</code> (${escapeText(versions.join(', '))})</li>`).join('');
+      return `<td class="support-${level}" data-level="${level}"><strong>${escapeText(SUPPORT_TEXT[level])}</strong>${level === 'partial' ? `<ul>${named}</ul>` : ''}</td>`;
+    });
+    return `<tr data-area="${escapeAttribute(area)}"><th>${escapeText(area)}</th>${cells.join('')}</tr>`;
+  });
+  const columns = targets.flatMap((target, index) => target.versions.map((version) => ({ index, version })));
+  const matrixRows = areas.flatMap(({ area, checks }) => [
+    `<tr class="area"><th colspan="${columns.length + 1}">${escapeText(area)}</th></tr>`,
+    ...checks.map((check) => {
+      const cells = columns.map(({ index, version }) => {
+        const status = check.results[index]?.[version] ?? 'absent';
+        const title = status === 'absent' ? 'no result' : STATUS_LABEL[status];
+        return `<td class="cell status s-${status === 'absent' ? 'none' : status}" title="${escapeAttribute(title)}">${escapeText(status === 'absent' ? '·' : STATUS_SYMBOL[status])}</td>`;
+      });
+      return `<tr data-check="${escapeAttribute(check.id)}"><td><code>${escapeText(check.id)}</code></td>${cells.join('')}</tr>`;
+    }),
+  ]);
+  const legend = (['passed', 'failed', 'error', 'skipped', 'expected-failure', 'unexpected-pass'] as const).map(statusBadge).join(' ');
+  const body = [
+    '<h1>Shipshape compare</h1>',
+    '<h2>Support by area</h2>',
+    `<table id="support"><thead><tr><th>area</th>${targets.map(header).join('')}</tr></thead><tbody>${supportRows.join('\n')}</tbody></table>`,
+    '<h2>Checks</h2>',
+    `<p>${legend}</p>`,
+    '<table id="matrix"><thead>',
+    `<tr><th rowspan="2">check</th>${targets.map((target, index) => `<th class="target" colspan="${target.versions.length}" data-target="${index}">T${index + 1}<br><span class="muted">${escapeText(target.label)}</span></th>`).join('')}</tr>`,
+    `<tr>${columns.map(({ index, version }) => `<th class="num" data-target="${index}" data-version="${escapeAttribute(version)}">${escapeText(version)}</th>`).join('')}</tr>`,
+    `</thead><tbody>${matrixRows.join('\n')}</tbody></table>`,
+  ].join('\n');
+  return htmlPage({ title: 'Shipshape compare', body, extraStyle: EXTRA_STYLE });
+}
