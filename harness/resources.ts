@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { EngineClient } from './client/engine-client.ts';
+import { until } from './wait-until.ts';
 
 export const RUN_LABEL = 'shipshape.run';
 export const NAME_PREFIX = 'shipshape-';
@@ -124,6 +125,19 @@ export class ResourceTracker {
   }
 
   /**
+   * Creates a swarm service (labelled) and schedules its removal, which waits until the containers
+   * of its tasks are gone too. Returns its id.
+   */
+  async service(spec: Record<string, unknown>): Promise<string> {
+    const labels = { ...(spec.Labels as Record<string, string> | undefined), ...this.labels };
+    const res = await this.engine.post('/services/create', { json: { ...spec, Labels: labels } });
+    if (res.status !== 201) throw new Error(`setup: could not create a service: ${res.describe()}`);
+    const { ID } = res.json<{ ID: string }>();
+    this.track(`service ${String(spec.Name ?? ID)}`, () => removeService(this.engine, ID));
+    return ID;
+  }
+
+  /**
    * Schedules the removal of every container and image labelled `label` (`key=value`), whenever they
    * were made: what a build leaves (its intermediate containers when a step failed, its cached
    * intermediate images) is known only by the label its build file gave it.
@@ -156,6 +170,28 @@ export class ResourceTracker {
     }
     return leftovers;
   }
+}
+
+/** How long a removed service's task containers may take to go: each stops within its grace period first. */
+const SERVICE_REMOVAL_TIMEOUT_MS = 30_000;
+
+/**
+ * Removes a service, then waits until the daemon has removed its task containers (it does so after
+ * answering), so that nothing of it is left when the caller moves on.
+ */
+export async function removeService(engine: EngineClient, id: string): Promise<void> {
+  const res = await engine.delete(`/services/${id}`);
+  if (res.status !== 200 && res.status !== 404) throw new Error(res.describe());
+  const filters = JSON.stringify({ label: [`com.docker.swarm.service.id=${id}`] });
+  await until(
+    async () => {
+      const containers = await engine.get('/containers/json', { query: { all: 1, filters } });
+      if (containers.status !== 200) throw new Error(containers.describe());
+      return containers.json<{ Id: string }[]>().map((container) => container.Id.slice(0, 12));
+    },
+    (left) => left.length === 0,
+    { timeoutMs: SERVICE_REMOVAL_TIMEOUT_MS, intervalMs: 200, what: `the task containers of service ${id} to be removed` },
+  );
 }
 
 /** The fields of an image list item that removal needs. */

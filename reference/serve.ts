@@ -22,6 +22,8 @@ export interface ReferenceOptions {
   ids?: () => string;
   /** the clock container processes sleep on, and stop timeouts and restart delays wait on (default: real time) */
   scheduler?: Scheduler;
+  /** whether the engine manages a one-node swarm (default: it does; false answers swarm endpoints as a node outside a swarm) */
+  swarm?: boolean;
 }
 
 export interface RunningReference {
@@ -50,7 +52,7 @@ export function parseListenAddress(address: string): ListenAddress {
 }
 
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
-  const model = new EngineModel({ clock: options.clock, ids: options.ids, scheduler: options.scheduler });
+  const model = new EngineModel({ clock: options.clock, ids: options.ids, scheduler: options.scheduler, swarm: options.swarm ?? true });
   const server = createEngineServer({ model, dialect: DIALECTS[options.dialect ?? 'engine'] });
   const engineUrl = await listen(server, parseListenAddress(options.engine ?? DEFAULT_ENGINE_ADDRESS));
   return {

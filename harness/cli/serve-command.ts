@@ -37,7 +37,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   if (values.swarm !== 'true' && values.swarm !== 'false') throw new UsageError(`--swarm: expected true or false, got ${JSON.stringify(values.swarm)}`);
   checkAddress('engine', values.engine);
   const dialect = parseDialect(values.dialect);
-  const reference = await startReference({ engine: values.engine, dialect: dialect.name });
+  const reference = await startReference({ engine: values.engine, dialect: dialect.name, swarm: values.swarm === 'true' });
   console.log(`engine: ${reference.engineUrl}`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

@@ -1,6 +1,6 @@
 /**
  * What a live daemon holds before a run, to prove after it that the run left nothing behind:
- * containers, images, volumes, networks and plugins. Only objects that appeared are reported: others may come
+ * containers, images, volumes, networks, plugins and services. Only objects that appeared are reported: others may come
  * and go under a shared daemon.
  */
 import type { EngineClient } from '../client/engine-client.ts';
@@ -11,6 +11,7 @@ export interface DaemonSnapshot {
   volumes: Set<string>;
   networks: Set<string>;
   plugins: Set<string>;
+  services: Set<string>;
 }
 
 /** A listing the target does not serve (404, or an older API) counts as empty. */
@@ -20,21 +21,23 @@ async function listed<T>(engine: EngineClient, path: string, query: Record<strin
 }
 
 export async function snapshotDaemon(engine: EngineClient): Promise<DaemonSnapshot> {
-  // Volumes, networks and plugins are listed unversioned: their endpoints start after the oldest version we check.
+  // Volumes, networks, plugins and services are listed unversioned: their endpoints start after the oldest version we check.
   const current = engine.unversioned;
-  const [containers, images, volumes, networks, plugins] = await Promise.all([
+  const [containers, images, volumes, networks, plugins, services] = await Promise.all([
     listed<{ Id: string }[]>(engine, '/containers/json', { all: 1 }, (items) => items.map((item) => item.Id)),
     listed<{ Id: string }[]>(engine, '/images/json', { all: 1 }, (items) => items.map((item) => item.Id)),
     listed<{ Volumes: { Name: string }[] | null }>(current, '/volumes', {}, (body) => (body.Volumes ?? []).map((volume) => volume.Name)),
     listed<{ Id: string }[]>(current, '/networks', {}, (items) => items.map((item) => item.Id)),
     listed<{ Id: string }[]>(current, '/plugins', {}, (items) => items.map((item) => item.Id)),
+    // Outside a swarm the list answers 503: no services.
+    listed<{ ID: string }[]>(current, '/services', {}, (items) => items.map((item) => item.ID)),
   ]);
-  return { containers, images, volumes, networks, plugins };
+  return { containers, images, volumes, networks, plugins, services };
 }
 
 /** One line per object present now that was not there before. */
 export function leftoversSince(before: DaemonSnapshot, after: DaemonSnapshot): string[] {
   const added = (kind: keyof DaemonSnapshot) =>
     [...after[kind]].filter((id) => !before[kind].has(id)).map((id) => `${kind.slice(0, -1)} ${id.replace(/^sha256:/, '').slice(0, 12)} was left on the target`);
-  return [...added('containers'), ...added('images'), ...added('volumes'), ...added('networks'), ...added('plugins')];
+  return [...added('containers'), ...added('images'), ...added('volumes'), ...added('networks'), ...added('plugins'), ...added('services')];
 }

@@ -1,13 +1,13 @@
 /**
- * Removes what Shipshape created on a live daemon and did not remove: containers labelled
+ * Removes what Shipshape created on a live daemon and did not remove: services and containers labelled
  * `shipshape.run`, images, volumes and networks labelled so or named by a run (one run's, or every run's), plugins
  * named by a run, and
  * fixture images nothing uses any more. Shared by `shipshape cleanup`, Ctrl-C during a run, and the
- * end of every live run. Containers go first, with their anonymous volumes: then nothing of the
- * run's uses the run's named volumes any more.
+ * end of every live run. Services go first, with their tasks' containers, then the other containers
+ * with their anonymous volumes: then nothing of the run's uses the run's named volumes any more.
  */
 import type { EngineClient } from '../client/engine-client.ts';
-import { isRunName, removeImages, RUN_LABEL, type ListedImage } from '../resources.ts';
+import { isRunName, removeImages, removeService, RUN_LABEL, type ListedImage } from '../resources.ts';
 import { FIXTURE_REPOSITORY } from '../../fixtures/busybox-rootfs.ts';
 
 export interface Removal {
@@ -20,6 +20,7 @@ const NO_NAME = '<none>:<none>';
 
 export async function removeLeftovers(engine: EngineClient, runId?: string, options: { images?: boolean } = {}): Promise<Removal> {
   const removal: Removal = { removed: [], failed: [] };
+  await removeRunServices(engine, runId, removal);
   const label = runId ? `${RUN_LABEL}=${runId}` : RUN_LABEL;
   const listed = await engine.get('/containers/json', { query: { all: 1, filters: JSON.stringify({ label: [label] }) } });
   if (listed.status !== 200) throw new Error(`listing containers failed: ${listed.describe()}`);
@@ -85,6 +86,32 @@ async function removeRunPlugins(engine: EngineClient, runId: string | undefined,
     if (res.status === 200 || res.status === 204 || res.status === 404) removal.removed.push(`plugin ${Name}`);
     else removal.failed.push(`plugin ${Name}: ${res.describe()}`);
   }
+}
+
+/**
+ * A service a run made carries its label. It goes first, and with it the containers of its tasks:
+ * removing those directly would only have the swarm start new ones.
+ */
+async function removeRunServices(engine: EngineClient, runId: string | undefined, removal: Removal): Promise<void> {
+  const listed = await engine.get('/services');
+  // outside a swarm (503), or on a target that serves no services, there are none left
+  if (listed.status === 503 || listed.status === 404) return;
+  if (listed.status !== 200) throw new Error(`listing services failed: ${listed.describe()}`);
+  for (const { ID, Spec } of listed.json<ListedService[]>()) {
+    const label = Spec.Labels?.[RUN_LABEL];
+    if (label === undefined || (runId !== undefined && label !== runId)) continue;
+    try {
+      await removeService(engine, ID);
+      removal.removed.push(`service ${Spec.Name}`);
+    } catch (error) {
+      removal.failed.push(`service ${Spec.Name}: ${(error as Error).message}`);
+    }
+  }
+}
+
+interface ListedService {
+  ID: string;
+  Spec: { Name: string; Labels?: Record<string, string> | null };
 }
 
 interface ListedNetwork {

@@ -35,7 +35,8 @@ const SEARCH_TIMEOUT_MS = 5_000;
 /**
  * Optional capabilities, each found by asking the target. `registry-index`: image search answers
  * (spec/2 §4.1), which on a live daemon needs its registry index over the network; the reference
- * simulates one. `plugins`: the target can pull a plugin from a registry (spec/2 §4.5).
+ * simulates one. `plugins`: the target can pull a plugin from a registry (spec/2 §4.5). `swarm`: it
+ * manages a swarm (spec/2 §4.6).
  */
 export async function detectCapabilities(engine: EngineClient): Promise<string[]> {
   const capabilities: string[] = [];
@@ -46,7 +47,16 @@ export async function detectCapabilities(engine: EngineClient): Promise<string[]
     // No answer in time: no index either.
   }
   if (await canPullPlugins(engine)) capabilities.push('plugins');
+  if (await managesSwarm(engine)) capabilities.push('swarm');
   return capabilities;
+}
+
+/** `swarm`: the target is an active swarm manager (GET /info's Swarm section), which services and tasks need. */
+async function managesSwarm(engine: EngineClient): Promise<boolean> {
+  const info = await engine.get('/info');
+  if (info.status !== 200) return false;
+  const swarm = info.json<{ Swarm?: { LocalNodeState?: string; ControlAvailable?: boolean } }>().Swarm;
+  return swarm?.LocalNodeState === 'active' && swarm.ControlAvailable === true;
 }
 
 /**

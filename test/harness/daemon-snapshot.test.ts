@@ -7,17 +7,19 @@ const snapshot = (parts: Partial<Record<keyof DaemonSnapshot, string[]>>): Daemo
   volumes: new Set(parts.volumes),
   networks: new Set(parts.networks),
   plugins: new Set(parts.plugins),
+  services: new Set(parts.services),
 });
 
 describe('leftoversSince', () => {
   it('names every kind of object that appeared, and nothing that was there or went away', () => {
-    const before = snapshot({ containers: ['c-old'], images: ['sha256:aaaaaaaaaaaaaaaaaaaa'], volumes: ['v-old'], networks: ['n-gone'], plugins: ['p-old'] });
+    const before = snapshot({ containers: ['c-old'], images: ['sha256:aaaaaaaaaaaaaaaaaaaa'], volumes: ['v-old'], networks: ['n-gone'], plugins: ['p-old'], services: ['s-old'] });
     const after = snapshot({
       containers: ['c-old', 'c-new'],
       images: ['sha256:aaaaaaaaaaaaaaaaaaaa', 'sha256:bbbbbbbbbbbbbbbbbbbb'],
       volumes: ['v-old', 'v-new'],
       networks: ['n-new'],
       plugins: ['p-old', 'p-new'],
+      services: ['s-new'],
     });
     expect(leftoversSince(before, after)).toEqual([
       'container c-new was left on the target',
@@ -25,6 +27,7 @@ describe('leftoversSince', () => {
       'volume v-new was left on the target',
       'network n-new was left on the target',
       'plugin p-new was left on the target',
+      'service s-new was left on the target',
     ]);
   });
 

@@ -23,7 +23,10 @@ import { networkRoutes } from './network-routes.ts';
 import { pluginRoutes } from './plugin-routes.ts';
 import { RouteTable, type UpgradedConnection } from './route-table.ts';
 import { IDENTITY_HEADERS } from './server-identity.ts';
+import { serviceRoutes } from './service-routes.ts';
+import { swarmRoutes } from './swarm-routes.ts';
 import { systemRoutes } from './system-routes.ts';
+import { taskRoutes } from './task-routes.ts';
 import { volumeRoutes } from './volume-routes.ts';
 import { checkVersion, splitVersionPrefix } from './version-prefix.ts';
 
@@ -33,7 +36,7 @@ export interface EngineServerOptions {
   dialect: Dialect;
 }
 
-const ROUTES = new RouteTable([...systemRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes, ...buildRoutes, ...networkRoutes, ...volumeRoutes, ...pluginRoutes]);
+const ROUTES = new RouteTable([...systemRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes, ...buildRoutes, ...networkRoutes, ...volumeRoutes, ...pluginRoutes, ...swarmRoutes, ...serviceRoutes, ...taskRoutes]);
 
 /** An http.Server whose closeAllConnections also ends the connections handlers took over, which node no longer tracks. */
 class EngineServer extends Server {

@@ -14,6 +14,7 @@ import {
   NotFoundError,
   NotModifiedError,
   NotSupportedError,
+  UnavailableError,
 } from '../model/errors.ts';
 import { HttpError } from './http-error.ts';
 import { sendEmpty, sendJson, sendText } from './replies.ts';
@@ -34,6 +35,7 @@ export function statusOf(error: unknown, version: string): number {
   if (error instanceof InvalidParameterError || error instanceof AmbiguousReferenceError) return 400;
   if (error instanceof MissingCommandError) return atLeast(version, '1.24') ? 400 : 500;
   if (error instanceof NotSupportedError) return 501;
+  if (error instanceof UnavailableError) return 503;
   return 500;
 }
 

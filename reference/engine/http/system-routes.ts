@@ -1,6 +1,8 @@
 /** System endpoints: ping, version, info. */
 import type { Route, RouteContext } from './route-table.ts';
 import { sendJson, sendText } from './replies.ts';
+import { atLeast } from '../../../harness/versions.ts';
+import { swarmInfoView } from './swarm-views.ts';
 import { infoView, versionView } from './system-views.ts';
 
 const PING_HEADERS = {
@@ -25,6 +27,10 @@ export const systemRoutes: Route[] = [
   {
     method: 'GET',
     path: '/info',
-    handle: async ({ response, model, version, dialect }) => sendJson(response, 200, infoView(await model.system.info(), version, dialect)),
+    handle: async ({ response, model, version, dialect }) => {
+      // The Swarm section arrived with swarm mode, at 1.24.
+      const swarm = atLeast(version, '1.24') && { Swarm: swarmInfoView(model.swarm) };
+      sendJson(response, 200, { ...infoView(await model.system.info(), version, dialect), ...swarm });
+    },
   },
 ];

@@ -20,8 +20,12 @@ import { NetworkEvents } from './network-events.ts';
 import { NetworkStore } from './network-store.ts';
 import { PluginEvents } from './plugin-events.ts';
 import { PluginStore } from './plugin-store.ts';
-import { randomId } from './random-ids.ts';
+import { randomId, randomSwarmId } from './random-ids.ts';
+import { ServiceStore } from './service-store.ts';
+import { SwarmCluster } from './swarm-cluster.ts';
 import { SystemInfo } from './system-info.ts';
+import { TaskOrchestrator } from './task-orchestrator.ts';
+import { TaskStore } from './task-store.ts';
 import { VolumeEvents } from './volume-events.ts';
 import { VolumeStore } from './volume-store.ts';
 
@@ -32,8 +36,10 @@ export interface EngineModelOptions {
   ids?: () => string;
   /** ids of networks and their endpoints (default: random), apart from `ids` so that no other id depends on the networks a container joined */
   networkIds?: () => string;
-  /** whether the engine is part of a swarm, which swarm-scoped networks need (default: never) */
-  inSwarm?: () => boolean;
+  /** whether the engine manages a one-node swarm: services, tasks, swarm-scoped networks (default: no swarm) */
+  swarm?: boolean;
+  /** ids of the swarm's objects, 25 base-36 digits per call (default: random) */
+  swarmIds?: () => string;
   /** the clock processes sleep on and stop timeouts and restart delays wait on (default: real time) */
   scheduler?: Scheduler;
 }
@@ -59,12 +65,16 @@ export class EngineModel {
   readonly archives: ContainerArchiveOperations;
   readonly commits: ContainerCommits;
   readonly system: SystemInfo;
+  readonly swarm: SwarmCluster;
+  readonly services: ServiceStore;
+  readonly tasks: TaskStore;
 
   constructor(options: EngineModelOptions = {}) {
     this.scheduler = options.scheduler ?? realScheduler;
     const scheduler = this.scheduler;
     this.clock = options.clock ?? (() => new Date(scheduler.now()));
     const ids = options.ids ?? randomId;
+    this.swarm = new SwarmCluster({ clock: this.clock, ids: options.swarmIds ?? randomSwarmId, active: options.swarm });
     const containerEvents = new ContainerEvents(this.events, this.clock);
     this.containerEvents = containerEvents;
     this.images = new ImageStore({ clock: this.clock, events: this.events });
@@ -80,7 +90,7 @@ export class EngineModel {
     });
     const networkEvents = new NetworkEvents(this.events, this.clock);
     const networkIds = options.networkIds ?? randomId;
-    this.networks = new NetworkStore({ clock: this.clock, ids: networkIds, events: networkEvents, inSwarm: options.inSwarm });
+    this.networks = new NetworkStore({ clock: this.clock, ids: networkIds, events: networkEvents, inSwarm: () => this.swarm.active });
     this.networkConnections = new NetworkConnections({ networks: this.networks, containers: this.containers, events: networkEvents, ids: networkIds });
     this.plugins = new PluginStore({ ids, events: new PluginEvents(this.events, this.clock) });
     this.lifecycle = new ContainerLifecycle({
@@ -98,10 +108,14 @@ export class EngineModel {
     this.archives = new ContainerArchiveOperations(containerEvents);
     this.commits = new ContainerCommits({ images: this.images, lifecycle: this.lifecycle, events: containerEvents });
     this.system = new SystemInfo(this.containers, this.images, this.events, this.clock);
+    this.tasks = new TaskStore(this.swarm);
+    const orchestrator = new TaskOrchestrator({ cluster: this.swarm, tasks: this.tasks, containers: this.containers, lifecycle: this.lifecycle, scheduler, clock: this.clock });
+    this.services = new ServiceStore({ cluster: this.swarm, orchestrator });
   }
 
-  /** Back to the state of a fresh engine: no containers (their processes ended), no exec instances, no volumes, the predefined networks only, no plugins, the seeded images, no events. */
+  /** Back to the state of a fresh engine: no services or tasks, no containers (their processes ended), no exec instances, no volumes, the predefined networks only, no plugins, the seeded images, no events. */
   reset(): void {
+    this.services.clear();
     this.lifecycle.shutdown();
     this.containers.clear();
     this.volumes.clear();

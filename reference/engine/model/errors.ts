@@ -61,3 +61,8 @@ export class NotRunningError extends ConflictError {
 export class NotSupportedError extends EngineError {
   override name = 'NotSupportedError';
 }
+
+/** The engine cannot serve the request in its present role, e.g. a swarm endpoint on a node outside a swarm. */
+export class UnavailableError extends EngineError {
+  override name = 'UnavailableError';
+}

@@ -283,7 +283,7 @@ describe('network removal with containers', () => {
 
 describe('swarm-scoped networks', () => {
   test('connect and disconnect are forbidden, for running and stopped containers alike', () => {
-    const model = new EngineModel({ scheduler: new ManualScheduler(), inSwarm: () => true });
+    const model = new EngineModel({ scheduler: new ManualScheduler(), swarm: true });
     model.networks.create({ name: 'mesh', driver: 'overlay' });
     const container = model.containers.create({ config: { Image: 'busybox', Cmd: ['sleep', '300'] } });
     const forbidden = new ForbiddenError('operation not supported for swarm scoped networks');

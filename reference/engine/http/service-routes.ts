@@ -1,0 +1,65 @@
+/**
+ * Service endpoints (spec/2 §4.6): create (201 {ID}, Warnings only when there are some, as dockerd),
+ * list with dockerd's filters, inspect, update at a `version`, remove. Served at every version
+ * prefix, as dockerd serves them; outside a swarm each answers dockerd's 503.
+ */
+import { InvalidParameterError } from '../model/errors.ts';
+import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
+import { readJsonBody } from './json-body.ts';
+import { sendEmpty, sendJson } from './replies.ts';
+import type { Route } from './route-table.ts';
+import { parseServiceSpec } from './service-spec-body.ts';
+import { serviceView } from './swarm-views.ts';
+
+const LIST_FILTERS = { applied: ['id', 'label', 'mode', 'name'], notYet: [] } as const;
+
+export const serviceRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/services',
+    handle: ({ response, model, query }) => {
+      const filters = parseFiltersQuery(query.get('filters'));
+      checkFilterNames(filters, LIST_FILTERS);
+      sendJson(response, 200, model.services.list(filters).map(serviceView));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/services/create',
+    handle: async ({ request, response, model }) => {
+      const service = model.services.create(parseServiceSpec(await readJsonBody(request)));
+      sendJson(response, 201, { ID: service.id });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/services/{id}',
+    handle: ({ response, model, params }) => sendJson(response, 200, serviceView(model.services.find(params.id ?? ''))),
+  },
+  {
+    method: 'POST',
+    path: '/services/{id}/update',
+    handle: async ({ request, response, model, params, query }) => {
+      const service = model.services.find(params.id ?? '');
+      const spec = parseServiceSpec(await readJsonBody(request));
+      model.services.update(service, parseServiceVersion(query.get('version')), spec);
+      // dockerd answers JSON (`{"Warnings": …}` when it has some), which clients decode; the spec's "200 empty" would break them.
+      sendJson(response, 200, {});
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/services/{id}',
+    handle: ({ response, model, params }) => {
+      model.services.remove(model.services.find(params.id ?? ''));
+      sendEmpty(response, 200);
+    },
+  },
+];
+
+/** The required `version`, an unsigned integer, worded like dockerd's refusal. */
+function parseServiceVersion(text: string | null): number {
+  const given = text ?? '';
+  if (!/^\d+$/.test(given)) throw new InvalidParameterError(`invalid service version '${given}': strconv.ParseUint: parsing ${JSON.stringify(given)}: invalid syntax`);
+  return Number(given);
+}

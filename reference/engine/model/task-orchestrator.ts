@@ -1,0 +1,174 @@
+/**
+ * Keeps each service's tasks in line with its spec on the one node, the way swarmkit's orchestrator
+ * and dockerd's executor do it together:
+ *
+ * - a replicated service has a task wanted running in each slot 1..Replicas, a global one a single
+ *   task; scaling down removes the tasks of the slots no longer wanted;
+ * - a task runs a real container of the engine, named `service.slot.taskid` and labelled with
+ *   dockerd's `com.docker.swarm.*` labels, so that lists, counts and events see it as dockerd's do;
+ * - when that container ends by itself the task is `complete` (exit 0) or `failed`, wanted
+ *   `shutdown`, and the restart condition decides whether a new task takes the slot after the
+ *   restart delay: `any` always, `on-failure` after a non-zero exit, `none` never;
+ * - a changed task template replaces every task; a removed service takes its tasks and their
+ *   containers with it, each stopped within the template's grace period first.
+ */
+import type { Scheduler, TimerHandle } from '../process/index.ts';
+import type { Container } from './container.ts';
+import type { ContainerLifecycle } from './container-lifecycle.ts';
+import type { ContainerStore } from './container-store.ts';
+import type { Service } from './service.ts';
+import { isGlobal, restartConditionOf, restartDelayMsOf, stopGracePeriodSOf, wantedSlots } from './service-spec.ts';
+import type { SwarmCluster } from './swarm-cluster.ts';
+import { Task, type DesiredState, type TaskStatus } from './task.ts';
+import type { TaskStore } from './task-store.ts';
+
+export interface TaskOrchestratorOptions {
+  cluster: SwarmCluster;
+  tasks: TaskStore;
+  containers: ContainerStore;
+  lifecycle: ContainerLifecycle;
+  scheduler: Scheduler;
+  clock: () => Date;
+}
+
+export class TaskOrchestrator {
+  /** restarts the policy has scheduled, by service and slot */
+  private readonly pendingRestarts = new Map<string, TimerHandle>();
+  /** services removed: a task of theirs that ends starts no other */
+  private readonly retired = new WeakSet<Service>();
+
+  constructor(private readonly options: TaskOrchestratorOptions) {}
+
+  /** Brings the service's tasks in line with its spec; `replace`: the template changed, so every running task makes way for a new one. */
+  reconcile(service: Service, replace = false): void {
+    const wanted: (number | undefined)[] = isGlobal(service.spec.Mode) ? [undefined] : Array.from({ length: wantedSlots(service.spec.Mode) }, (_, index) => index + 1);
+    for (const task of this.options.tasks.ofService(service)) {
+      if (task.desiredState !== 'running') continue;
+      if (!wanted.includes(task.slot)) this.end(task, 'remove');
+      else if (replace) this.end(task, 'shutdown');
+    }
+    for (const slot of wanted) {
+      if (!this.options.tasks.inSlot(service, slot).some((task) => task.desiredState === 'running')) this.startTask(service, slot);
+      this.pruneHistory(service, slot);
+    }
+  }
+
+  /** The service is gone: its tasks go, and their containers once stopped. */
+  retire(service: Service): void {
+    this.retired.add(service);
+    for (const [key, timer] of this.pendingRestarts) {
+      if (!key.startsWith(`${service.id}/`)) continue;
+      this.options.scheduler.clearTimeout(timer);
+      this.pendingRestarts.delete(key);
+    }
+    for (const task of this.options.tasks.ofService(service)) this.end(task, 'remove');
+  }
+
+  /** Back to no tasks, without stopping anything: the engine's reset ends every process itself. */
+  clear(): void {
+    for (const timer of this.pendingRestarts.values()) this.options.scheduler.clearTimeout(timer);
+    this.pendingRestarts.clear();
+    for (const task of this.options.tasks.clear()) task.desiredState = 'remove';
+  }
+
+  private startTask(service: Service, slot: number | undefined): void {
+    const { cluster, tasks, containers, lifecycle, clock } = this.options;
+    const task = new Task(cluster.newObject(), service, service.spec.TaskTemplate, slot, cluster.node.id, { timestamp: clock(), state: 'running', message: 'started', pid: 0, exitCode: 0 });
+    tasks.add(task);
+    let container: Container | undefined;
+    try {
+      container = containers.create({ name: task.name, config: containerConfigOf(task) });
+      task.container = container;
+      lifecycle.start(container);
+    } catch (error) {
+      // The image is missing or the command cannot run: dockerd rejects the task (or fails it, once its container exists).
+      this.record(task, { state: container ? 'failed' : 'rejected', message: container ? 'starting' : 'preparing', err: (error as Error).message, exitCode: container?.state.ExitCode ?? 0 });
+      task.desiredState = 'shutdown';
+      this.afterEnd(task, true);
+      return;
+    }
+    this.record(task, { state: 'running', message: 'started', pid: container.state.Pid, exitCode: 0 });
+    void lifecycle.wait(container).then((exitCode) => this.containerEnded(task, exitCode));
+  }
+
+  /** The task's container stopped, by itself or because the orchestrator stopped it. */
+  private containerEnded(task: Task, exitCode: number): void {
+    if (task.desiredState !== 'running') {
+      this.record(task, { state: 'shutdown', message: 'shutdown', exitCode });
+      return;
+    }
+    const failed = exitCode !== 0;
+    this.record(task, failed ? { state: 'failed', message: 'started', err: `task: non-zero exit (${exitCode})`, exitCode } : { state: 'complete', message: 'finished', exitCode });
+    task.desiredState = 'shutdown';
+    this.afterEnd(task, failed);
+  }
+
+  /** The restart condition of the task's template decides whether a new task takes its slot after the delay. */
+  private afterEnd(task: Task, failed: boolean): void {
+    const { service, slot } = task;
+    this.pruneHistory(service, slot);
+    const condition = restartConditionOf(task.spec);
+    if (condition === 'none' || (condition === 'on-failure' && !failed) || this.retired.has(service)) return;
+    const key = `${service.id}/${slot ?? 'global'}`;
+    this.pendingRestarts.set(
+      key,
+      this.options.scheduler.setTimeout(() => {
+        this.pendingRestarts.delete(key);
+        // An update or a scale-down since may have filled the slot or given it up.
+        if (!this.retired.has(service)) this.reconcile(service);
+      }, restartDelayMsOf(task.spec)),
+    );
+  }
+
+  /** Stops the task's container (within the grace period) and, for `remove`, removes it and the task. */
+  private end(task: Task, desired: DesiredState): void {
+    task.desiredState = desired;
+    this.options.cluster.touch(task.meta);
+    if (desired === 'remove') this.options.tasks.delete(task);
+    void this.stopContainer(task, desired === 'remove');
+  }
+
+  private async stopContainer(task: Task, remove: boolean): Promise<void> {
+    const { container } = task;
+    if (!container || !this.options.containers.has(container)) return;
+    const { lifecycle } = this.options;
+    try {
+      if (container.state.Running) await lifecycle.stop(container, stopGracePeriodSOf(task.spec));
+      if (remove) await lifecycle.remove(container, { force: true, volumes: true });
+    } catch {
+      // Stopped or removed meanwhile by someone else: what was wanted happened.
+    }
+  }
+
+  /** A slot keeps its last few tasks (and their stopped containers); older ones go. */
+  private pruneHistory(service: Service, slot: number | undefined): void {
+    for (const task of this.options.tasks.expired(service, slot)) this.end(task, 'remove');
+  }
+
+  private record(task: Task, status: Omit<TaskStatus, 'timestamp' | 'containerId' | 'pid'> & { pid?: number }): void {
+    task.status = { timestamp: this.options.clock(), containerId: task.container?.id, pid: 0, ...status };
+    this.options.cluster.touch(task.meta);
+  }
+}
+
+/** The container dockerd's executor makes for a task: Command is its entrypoint, Args its command. */
+function containerConfigOf(task: Task) {
+  const spec = task.spec.ContainerSpec;
+  return {
+    Image: spec.Image,
+    ...(spec.Command && { Entrypoint: spec.Command }),
+    Cmd: spec.Args ?? null,
+    Env: spec.Env ?? null,
+    WorkingDir: spec.Dir ?? '',
+    User: spec.User ?? '',
+    Labels: {
+      ...spec.Labels,
+      'com.docker.swarm.node.id': task.nodeId,
+      'com.docker.swarm.service.id': task.service.id,
+      'com.docker.swarm.service.name': task.service.name,
+      'com.docker.swarm.task': '',
+      'com.docker.swarm.task.id': task.id,
+      'com.docker.swarm.task.name': task.name,
+    },
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * Tasks (spec/2 §2.8, §3, §4.6): a task per replica reaching `running` in a container of its own,
+ * global mode's one task on the node, GET /tasks/{id} and its 404, every task filter with a case that
+ * matches and one that must not, the restart condition of the template when a task's container
+ * exits, and /info counting the tasks' containers.
+ */
+import { check, type CheckContext, type CheckMeta } from '../../harness/check.ts';
+import { expectErrorBodyOfVersion } from '../error-body.ts';
+import { inspectContainer } from '../container-steps.ts';
+import { firstTask, inspectService, listTasks, ownNodeId, ownService, runningTasks, tasksOf, tasksUntil, type ServiceOptions, type TaskView } from './swarm-steps.ts';
+
+const TASKS: Omit<CheckMeta, 'title'> = { spec: '2 §4.6', since: '1.24', tags: ['state'], requires: ['swarm'] };
+
+check('swarm.tasks.replicas-running', { ...TASKS, title: 'A service of 2 replicas runs 2 tasks, each wanted running, in slots 1 and 2, in a running container labelled with its task', spec: '2 §2.8' }, async (context) => {
+  const id = await ownService(context, { replicas: 2 });
+  const tasks = await runningTasks(context, id, 2);
+  context.expect(tasks.map((task) => task.Slot).sort(), 'the slots of the tasks').toEqual([1, 2]);
+  for (const task of tasks) {
+    const container = await inspectContainer<{ State: { Running: boolean }; Config: { Labels: Record<string, string> } }>(context, task.Status.ContainerStatus?.ContainerID ?? '');
+    context.expect({ running: container.State.Running, task: container.Config.Labels['com.docker.swarm.task.id'] }, `the container of task ${task.ID}`).toEqual({ running: true, task: task.ID });
+  }
+});
+
+check('swarm.tasks.global-mode', { ...TASKS, title: 'A global service runs one task, on the node /info names', spec: '2 §2.7' }, async (context) => {
+  const id = await ownService(context, { global: true });
+  const [task] = await runningTasks(context, id, 1);
+  context.expect(task?.NodeID, 'the NodeID of the global task').toBe(await ownNodeId(context));
+});
+
+check('swarm.tasks.inspect', { ...TASKS, title: 'GET /tasks/{id} is the task the list gives' }, async (context) => {
+  const id = await ownService(context);
+  const task = await firstTask(context, id);
+  const res = await context.engine.get(`/tasks/${task.ID}`);
+  context.expect(res.status, 'GET /tasks/{id} status').toBe(200);
+  const inspected = res.json<TaskView>();
+  context.expect({ id: inspected.ID, service: inspected.ServiceID }, 'the inspected task').toEqual({ id: task.ID, service: id });
+});
+
+check('swarm.tasks.not-found', { ...TASKS, title: 'GET /tasks/{id} of an unknown task answers 404', tags: ['error'] }, async (context) => {
+  const res = await context.engine.get(`/tasks/${context.make.uniqueName('none')}`);
+  context.expect(res.status, 'GET /tasks/{id} status for an unknown task').toBe(404);
+  expectErrorBodyOfVersion(context, res);
+});
+
+/** A task of a service that runs `sleep 300`, and one of a service whose only task has exited and is wanted shut down. */
+interface FilterScene {
+  serviceId: string;
+  serviceName: string;
+  label: string;
+  running: TaskView;
+  ended: TaskView;
+  nodeId: string;
+}
+
+async function filterScene(context: CheckContext): Promise<FilterScene> {
+  const label = context.make.uniqueName('label');
+  const serviceId = await ownService(context, { labels: { 'shipshape.check': label } });
+  const endedId = await ownService(context, { command: ['true'], condition: 'none' });
+  const [running] = await runningTasks(context, serviceId, 1);
+  const [ended] = await tasksUntil(context, endedId, (tasks) => tasks.some((task) => task.DesiredState === 'shutdown'), 'the task of `true` to be wanted shut down');
+  return { serviceId, serviceName: (await inspectService(context, serviceId)).Spec.Name, label, running: running as TaskView, ended: ended as TaskView, nodeId: await ownNodeId(context) };
+}
+
+/**
+ * Each task filter (spec/2 §4.6): a value that lists `listed` of the scene, one that must not list
+ * `unlisted`. A value naming no service or node may be refused (dockerd: 404) rather than list nothing.
+ */
+const TASK_FILTERS: { filter: string; name: string; matching: (scene: FilterScene) => [string, TaskView]; other: (scene: FilterScene, context: CheckContext) => [string, TaskView]; otherMayFail?: boolean }[] = [
+  { filter: 'id', name: 'id', matching: (s) => [s.running.ID, s.running], other: (s) => [s.ended.ID, s.running] },
+  { filter: 'name', name: 'name', matching: (s) => [s.serviceName, s.running], other: (s, c) => [c.make.uniqueName('other'), s.running] },
+  { filter: 'service', name: 'service', matching: (s) => [s.serviceId, s.running], other: (s) => [s.ended.ServiceID, s.running] },
+  { filter: 'node', name: 'node', matching: (s) => [s.nodeId, s.running], other: (s, c) => [c.make.uniqueName('node'), s.running], otherMayFail: true },
+  { filter: 'label', name: 'label', matching: (s) => [`shipshape.check=${s.label}`, s.running], other: (s, c) => [`shipshape.check=${c.make.uniqueName('other')}`, s.running] },
+  { filter: 'desired-state', name: 'desired-state-running', matching: (s) => ['running', s.running], other: (s) => ['running', s.ended] },
+  { filter: 'desired-state', name: 'desired-state-shutdown', matching: (s) => ['shutdown', s.ended], other: (s) => ['shutdown', s.running] },
+];
+
+async function isListed(context: CheckContext, filter: string, value: string, task: TaskView, mayFail = false): Promise<boolean> {
+  const res = await listTasks(context, { [filter]: [value] });
+  if (mayFail && res.status >= 400) return false;
+  context.expect(res.status, `GET /tasks?filters={"${filter}":["${value}"]} status`).toBe(200);
+  return res.json<TaskView[]>().some((listed) => listed.ID === task.ID);
+}
+
+for (const { filter, name, matching, other, otherMayFail } of TASK_FILTERS) {
+  check(`swarm.tasks.filter-${name}`, { ...TASKS, title: `GET /tasks?filters={"${filter}":…} lists the task it names and not one it does not` }, async (context) => {
+    const scene = await filterScene(context);
+    const [value, listed] = matching(scene);
+    context.expect(await isListed(context, filter, value, listed), `whether ${filter}=${value} lists task ${listed.ID}`).toBe(true);
+    const [otherValue, unlisted] = other(scene, context);
+    context.expect(await isListed(context, filter, otherValue, unlisted, otherMayFail), `whether ${filter}=${otherValue} lists task ${unlisted.ID}`).toBe(false);
+  });
+}
+
+check('swarm.tasks.filter-desired-state-accepted', { ...TASKS, title: 'GET /tasks?filters={"desired-state":["accepted"]} is accepted and lists no task wanted running' }, async (context) => {
+  const id = await ownService(context);
+  const [running] = await runningTasks(context, id, 1);
+  context.expect(await isListed(context, 'desired-state', 'accepted', running as TaskView), 'whether desired-state=accepted lists a task wanted running').toBe(false);
+});
+
+/**
+ * Two services side by side with the same restart delay, the one that must stay made first: once the
+ * other has restarted twice, the first had as long to restart, and did not.
+ */
+async function restartPair(context: CheckContext, restarting: ServiceOptions, staying: ServiceOptions): Promise<{ restarted: TaskView[]; stayed: TaskView[] }> {
+  const stayingId = await ownService(context, staying);
+  const restartingId = await ownService(context, restarting);
+  await tasksUntil(context, stayingId, (tasks) => tasks.some((task) => task.DesiredState === 'shutdown'), 'the task of the service that must not restart to end');
+  const restarted = await tasksUntil(context, restartingId, (tasks) => tasks.length >= 3, `three tasks of the service with restart condition ${restarting.condition ?? ''}`);
+  return { restarted, stayed: await tasksOf(context, stayingId) };
+}
+
+check('swarm.tasks.restart-none-vs-any', { ...TASKS, title: 'A task whose container exits is replaced under restart condition any, not under none', spec: '2 §2.7' }, async (context) => {
+  const { restarted, stayed } = await restartPair(context, { command: ['true'], condition: 'any' }, { command: ['true'], condition: 'none' });
+  context.expect(restarted.length, 'tasks of the service with condition any').toBeGreaterThanOrEqual(2);
+  context.expect(stayed.map((task) => [task.Status.State, task.DesiredState]), 'the tasks of the service with condition none').toEqual([['complete', 'shutdown']]);
+});
+
+check('swarm.tasks.restart-on-failure', { ...TASKS, title: 'Under restart condition on-failure a task that exits non-zero is replaced (its state failed), one that exits 0 is not', spec: '2 §2.7' }, async (context) => {
+  const { restarted, stayed } = await restartPair(context, { command: ['false'], condition: 'on-failure' }, { command: ['true'], condition: 'on-failure' });
+  context.expect(restarted.filter((task) => task.DesiredState === 'shutdown').map((task) => task.Status.State), 'the states of the failed tasks').toContain('failed');
+  context.expect(stayed.map((task) => [task.Status.State, task.DesiredState]), 'the tasks of the service whose container exits 0').toEqual([['complete', 'shutdown']]);
+});
+
+check('swarm.info.counts-tasks', { ...TASKS, title: 'While 2 tasks run, /info counts their containers as running and the counts add up', spec: '2 §2.5' }, async (context) => {
+  const id = await ownService(context, { replicas: 2 });
+  await runningTasks(context, id, 2);
+  const res = await context.engine.get('/info');
+  context.expect(res.status, 'GET /info status').toBe(200);
+  const info = res.json<{ Containers: number; ContainersRunning: number; ContainersPaused: number; ContainersStopped: number }>();
+  // Other checks' containers come and go meanwhile on a live target: only this check's lower bound is safe.
+  context.expect(info.ContainersRunning, 'ContainersRunning').toBeGreaterThanOrEqual(2);
+  context.expect(info.ContainersRunning + info.ContainersPaused + info.ContainersStopped, 'Running + Paused + Stopped').toBe(info.Containers);
+});

@@ -1,0 +1,39 @@
+/**
+ * The `swarm` capability: found over the wire in GET /info's Swarm section, only on an active swarm
+ * manager; a node outside a swarm has none.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import { startReference, type RunningReference } from '../../reference/serve.ts';
+import { EngineClient } from '../../harness/client/engine-client.ts';
+import { createDispatcher } from '../../harness/client/dispatcher.ts';
+import { connectionOf, detectCapabilities } from '../../harness/run/prepare-target.ts';
+
+let running: { reference: RunningReference; close: () => Promise<void> } | undefined;
+afterEach(async () => {
+  await running?.close();
+  running = undefined;
+});
+
+async function clientOf(swarm: boolean): Promise<EngineClient> {
+  const reference = await startReference({ swarm });
+  const connection = connectionOf(reference.engineUrl);
+  const dispatcher = createDispatcher(connection);
+  running = {
+    reference,
+    close: async () => {
+      await dispatcher.close();
+      await reference.close();
+    },
+  };
+  return new EngineClient(connection, dispatcher, undefined);
+}
+
+describe('the swarm capability', () => {
+  test('a reference that manages a swarm has it', async () => {
+    expect(await detectCapabilities(await clientOf(true))).toContain('swarm');
+  });
+
+  test('a reference outside a swarm (serve --swarm=false) has not', async () => {
+    expect(await detectCapabilities(await clientOf(false))).not.toContain('swarm');
+  });
+});
