@@ -3,20 +3,23 @@
  * daemon in their own tests; the harness runs it as the default target. Test-only controls live on
  * the returned object, never on the emulated API's paths.
  */
-import { lstat, unlink } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DIALECTS, type DialectName } from '../harness/dialect.ts';
 import { createEngineServer } from './engine/http/engine-server.ts';
 import { EngineModel } from './engine/model/engine-model.ts';
 import type { Scheduler } from './engine/process/index.ts';
+import { closeServer, listen, parseListenAddress } from './listen.ts';
+import { startAccountsApi, type RunningAccountsApi } from './accounts/accounts-api.ts';
+import { startTokenService, type RunningTokenService } from './token/token-service.ts';
+import { FIXTURE_USERS_FILE } from './users/fixture-users.ts';
+import { UserStore } from './users/user-store.ts';
+import { readUsersFile, type UserEntry } from './users/users-file.ts';
 
 export interface ReferenceOptions {
   /** `unix:///path/to.sock` or `tcp://HOST:PORT` (port 0 picks a free one); default `tcp://127.0.0.1:0` */
   engine?: string;
   /** vendor names on the wire; default `engine` */
   dialect?: DialectName;
-  /** the engine's clock (default: real time) */
+  /** the clock of the engine, the token service and the accounts API (default: real time) */
   clock?: () => Date;
   /** the engine's id source, 64 hex digits per call (default: random) */
   ids?: () => string;
@@ -24,6 +27,19 @@ export interface ReferenceOptions {
   scheduler?: Scheduler;
   /** whether the engine manages a one-node swarm (default: it does; false answers swarm endpoints as a node outside a swarm) */
   swarm?: boolean;
+  /** where the token service listens (`tcp://HOST:PORT`, `unix:///path`); it starts when this or `accounts` is given */
+  token?: string;
+  /** where the accounts API listens; it needs the token service, which then starts on a free port if `token` is not given */
+  accounts?: string;
+  /** the users of the token service and accounts API (default: fixtures/users/users.json); passwords are hashed on load */
+  users?: UserEntry[];
+  /** the access tokens' `iss` (default `shipshape-token`) */
+  tokenIssuer?: string;
+  /** the service (registry) name whose tokens the accounts API takes (default `shipshape-registry`) */
+  tokenService?: string;
+  /** PEM of the signing key and of its certificate, together; without them a key and a self-signed certificate are made */
+  tokenKeyPem?: string;
+  tokenCertificatePem?: string;
 }
 
 export interface RunningReference {
@@ -31,6 +47,9 @@ export interface RunningReference {
   engineUrl: string;
   /** the engine's state, for tests that arrange or inspect it directly */
   model: EngineModel;
+  /** the token service, when asked for: its URL, certificate, issuer and service name */
+  token?: RunningTokenService;
+  accounts?: RunningAccountsApi;
   /** test-only: back to a fresh engine (no containers, seeded images) without restarting */
   reset(): void;
   /** stops listening, ends open connections (keep-alive and streaming ones included) and every container process */
@@ -39,57 +58,50 @@ export interface RunningReference {
 
 const DEFAULT_ENGINE_ADDRESS = 'tcp://127.0.0.1:0';
 
-type ListenAddress = { kind: 'unix'; path: string } | { kind: 'tcp'; host: string; port: number };
-
-export function parseListenAddress(address: string): ListenAddress {
-  if (address.startsWith('unix://')) {
-    const path = address.slice('unix://'.length);
-    if (path.startsWith('/')) return { kind: 'unix', path };
-  }
-  const tcp = /^tcp:\/\/([^:/]+):(\d+)$/.exec(address);
-  if (tcp?.[1] && tcp[2] && Number(tcp[2]) <= 65_535) return { kind: 'tcp', host: tcp[1], port: Number(tcp[2]) };
-  throw new Error(`expected unix:///PATH or tcp://HOST:PORT, got ${JSON.stringify(address)}`);
-}
+export { parseListenAddress };
 
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
   const model = new EngineModel({ clock: options.clock, ids: options.ids, scheduler: options.scheduler, swarm: options.swarm ?? true });
   const server = createEngineServer({ model, dialect: DIALECTS[options.dialect ?? 'engine'] });
   const engineUrl = await listen(server, parseListenAddress(options.engine ?? DEFAULT_ENGINE_ADDRESS));
+  const { token, accounts } = await startAccountServers(options, options.clock).catch(async (error: unknown) => {
+    await closeServer(server);
+    throw error;
+  });
   return {
     engineUrl,
     model,
+    ...(token ? { token } : {}),
+    ...(accounts ? { accounts } : {}),
     reset: () => model.reset(),
     close: async () => {
+      await accounts?.close();
+      await token?.close();
       await closeServer(server);
       model.reset();
     },
   };
 }
 
-async function listen(server: Server, address: ListenAddress): Promise<string> {
-  if (address.kind === 'unix') await removeStaleSocket(address.path);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    const ready = () => {
-      server.off('error', reject);
-      resolve();
-    };
-    if (address.kind === 'unix') server.listen(address.path, ready);
-    else server.listen(address.port, address.host, ready);
+/** The token service and the accounts API over one users store, when either is asked for. */
+async function startAccountServers(options: ReferenceOptions, clock: (() => Date) | undefined): Promise<{ token?: RunningTokenService; accounts?: RunningAccountsApi }> {
+  if (options.token === undefined && options.accounts === undefined) return {};
+  const users = await UserStore.create(options.users ?? (await readUsersFile(FIXTURE_USERS_FILE)), { clock });
+  const token = await startTokenService({
+    address: options.token,
+    users,
+    issuer: options.tokenIssuer,
+    service: options.tokenService,
+    keyPem: options.tokenKeyPem,
+    certificatePem: options.tokenCertificatePem,
+    clock,
   });
-  if (address.kind === 'unix') return `unix://${address.path}`;
-  return `tcp://${address.host}:${(server.address() as AddressInfo).port}`;
+  if (options.accounts === undefined) return { token };
+  try {
+    return { token, accounts: await startAccountsApi({ address: options.accounts, users, tokenService: token }) };
+  } catch (error) {
+    await token.close();
+    throw error;
+  }
 }
 
-/** A socket file left by a process that died would make listen fail; anything else at that path is left alone. */
-async function removeStaleSocket(path: string): Promise<void> {
-  const existing = await lstat(path).catch(() => undefined);
-  if (existing?.isSocket()) await unlink(path);
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    server.closeAllConnections();
-  });
-}

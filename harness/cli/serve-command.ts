@@ -2,10 +2,14 @@
  * `shipshape serve`: the reference servers as a standalone fake daemon, until SIGINT or SIGTERM.
  * Prints each server's URL on start so scripts can read it.
  */
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
 import { parseDialect } from '../dialect.ts';
-import { startReference } from '../../reference/serve.ts';
+import { startReference, type ReferenceOptions } from '../../reference/serve.ts';
+import { readUsersFile } from '../../reference/users/users-file.ts';
 
 const FLAGS = {
   engine: { type: 'string', default: 'tcp://127.0.0.1:0' },
@@ -22,7 +26,7 @@ const FLAGS = {
 } as const;
 
 /** Flags of servers that are not built yet: refused by name rather than silently ignored. */
-const NOT_YET = ['token', 'accounts', 'registry', 'users', 'token-issuer', 'token-service', 'token-key', 'token-cert'] as const;
+const NOT_YET = ['registry'] as const;
 
 function checkAddress(flag: string, address: string): void {
   if (!/^unix:\/\/\/.+|^tcp:\/\/127\.0\.0\.1:\d+$/.test(address)) {
@@ -30,15 +34,65 @@ function checkAddress(flag: string, address: string): void {
   }
 }
 
+type TokenFlags = Partial<Record<'token' | 'accounts' | 'users' | 'token-issuer' | 'token-service' | 'token-key' | 'token-cert', string>>;
+
+async function readFlagFile(flag: string, file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--${flag}: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+}
+
+/** The token service's and accounts API's options from the flags; files are read here so a bad one is one clear line. */
+async function tokenOptions(values: TokenFlags): Promise<Partial<ReferenceOptions>> {
+  if ((values['token-key'] === undefined) !== (values['token-cert'] === undefined)) throw new UsageError('--token-key and --token-cert go together');
+  const users = values.users === undefined ? undefined : await readUsersFile(values.users).catch((error: unknown) => {
+    throw new UsageError(`--users: ${(error as Error).message}`);
+  });
+  return {
+    token: values.token,
+    accounts: values.accounts,
+    ...(users ? { users } : {}),
+    tokenIssuer: values['token-issuer'],
+    tokenService: values['token-service'],
+    ...(values['token-key'] !== undefined && values['token-cert'] !== undefined
+      ? { tokenKeyPem: await readFlagFile('token-key', values['token-key']), tokenCertificatePem: await readFlagFile('token-cert', values['token-cert']) }
+      : {}),
+  };
+}
+
+/** A generated certificate goes to a fresh temporary directory: a registry's `rootcertbundle` can point there. */
+async function writeCertificate(pem: string): Promise<string> {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'shipshape-token-')), 'token-cert.pem');
+  await writeFile(file, pem);
+  return file;
+}
+
 export async function serveCommand(args: string[]): Promise<number> {
   const { values } = parseFlags(args, FLAGS);
   const unbuilt = NOT_YET.filter((flag) => values[flag] !== undefined);
-  if (unbuilt.length > 0) throw new UsageError(`--${unbuilt[0]}: the token service, accounts API and registry are not in the reference yet`);
+  if (unbuilt.length > 0) throw new UsageError(`--${unbuilt[0]}: the registry is not in the reference yet`);
   if (values.swarm !== 'true' && values.swarm !== 'false') throw new UsageError(`--swarm: expected true or false, got ${JSON.stringify(values.swarm)}`);
   checkAddress('engine', values.engine);
+  if (values.token !== undefined) checkAddress('token', values.token);
+  if (values.accounts !== undefined) checkAddress('accounts', values.accounts);
   const dialect = parseDialect(values.dialect);
-  const reference = await startReference({ engine: values.engine, dialect: dialect.name, swarm: values.swarm === 'true' });
+  const reference = await startReference({
+    engine: values.engine,
+    dialect: dialect.name,
+    swarm: values.swarm === 'true',
+    ...(await tokenOptions(values)),
+  });
   console.log(`engine: ${reference.engineUrl}`);
+  if (reference.token) {
+    // The base URL, as `run --auth-url` takes it; a registry's token realm is `{base}/token`.
+    console.log(`token: ${reference.token.url}`);
+    console.log(`token issuer: ${reference.token.issuer}`);
+    console.log(`token service: ${reference.token.service}`);
+    console.log(`token certificate: ${values['token-cert'] ?? (await writeCertificate(reference.token.certificatePem))}`);
+  }
+  if (reference.accounts) console.log(`accounts: ${reference.accounts.url}`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
