@@ -6,6 +6,7 @@ import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
 import { diffCommand } from './diff-command.ts';
 import { compareCommand } from './compare-command.ts';
+import { mergeCommand } from './merge-command.ts';
 import { listCommand } from './list-command.ts';
 import { cleanupCommand } from './cleanup-command.ts';
 
@@ -14,6 +15,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   serve: serveCommand,
   diff: diffCommand,
   compare: compareCommand,
+  merge: mergeCommand,
   list: listCommand,
   cleanup: cleanupCommand,
 };
@@ -23,6 +25,7 @@ const USAGE = `usage: shipshape <command> [options]
   serve    start the reference servers
   diff     compare two report.json files
   compare  several runs (implementations) side by side, as HTML and Markdown
+  merge    join the reports of a sharded run (run --shard I/N) into one
   list     list the checks and their metadata
   cleanup  remove what crashed runs left on a target`;
 
@@ -43,7 +46,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    console.error(`shipshape: unknown command ${JSON.stringify(name)} (run, serve, diff, compare, list, cleanup)`);
+    console.error(`shipshape: unknown command ${JSON.stringify(name)} (run, serve, diff, compare, merge, list, cleanup)`);
     return 2;
   }
   try {

@@ -62,6 +62,8 @@ export interface Report {
   versions: string[];
   checks: CheckReport[];
   summary: Record<string, VersionSummary>;
+  /** optional: `I/N` when the run was shard I of N (`run --shard`); `shipshape merge` joins the shards */
+  shard?: string;
   /** optional: where the run's time went (see bench/README.md) */
   timing?: { suiteWallMs: number; checkMs: number; targetMs: number };
 }

@@ -40,6 +40,8 @@ export async function runSuite(options: {
   session: RunSession;
   versions: string[];
   only?: RegExp;
+  /** `I/N`: run only vitest's shard I of N */
+  shard?: string;
   write: (line: string) => void;
   /** Ctrl-C: cancel the run; the caller then cleans the target up */
   signal?: AbortSignal;
@@ -58,6 +60,7 @@ export async function runSuite(options: {
       testNamePattern: options.only,
       watch: false,
       passWithNoTests: true,
+      ...(options.shard && { shard: options.shard }),
       // Checks mostly wait (stop timeouts, a live daemon's work): versions side by side finish sooner.
       // The in-process reference shares the cores with the workers, so it gets fewer (bench/README.md).
       maxWorkers: options.session.target.kind === 'live' ? LIVE_WORKERS : REFERENCE_WORKERS,

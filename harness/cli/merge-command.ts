@@ -1,0 +1,26 @@
+/**
+ * `shipshape merge DIR… [--report-dir DIR]`: the report directories of a run's shards (`run --shard
+ * I/N`) into the report files of one run, as if it had not been sharded.
+ */
+import path from 'node:path';
+import { MergeError, mergeReports } from '../report/merge-reports.ts';
+import { writeReports } from '../report/write-reports.ts';
+import { parseFlags } from './parse-flags.ts';
+import { readReport } from './read-report.ts';
+import { UsageError } from './usage-error.ts';
+
+export async function mergeCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseFlags(args, { 'report-dir': { type: 'string', default: 'reports/latest' } }, true);
+  if (positionals.length === 0) throw new UsageError('expected the report directories of the shards: shipshape merge DIR… [--report-dir DIR]');
+  const reports = await Promise.all(positionals.map((dir) => readReport(path.join(dir, 'report.json'))));
+  let merged;
+  try {
+    merged = mergeReports(reports);
+  } catch (error) {
+    if (error instanceof MergeError) throw new UsageError(error.message);
+    throw error;
+  }
+  const written = await writeReports(merged, path.resolve(values['report-dir']));
+  console.log(`merged ${reports.length} shards: ${merged.checks.length} checks at ${merged.versions.join(', ')}; wrote ${written.map((file) => path.relative(process.cwd(), file) || file).join(', ')}`);
+  return 0;
+}
