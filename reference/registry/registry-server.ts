@@ -6,7 +6,8 @@
  */
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 import { buffer } from 'node:stream/consumers';
-import { AccessTokenVerifier, grants, TokenRefused, type AccessClaims, type TokenTrust } from './access-token.ts';
+import type { VerifiedAccess } from '../token/access-token-verifier.ts';
+import { grants, trustedTokens, type TokenTrust } from './access-token.ts';
 import { RegistryError } from './registry-errors.ts';
 import type { RegistryStorage } from './registry-storage.ts';
 
@@ -15,7 +16,7 @@ export interface RegistryServerOptions {
   trust: TokenTrust;
   /** where the challenge sends clients for a token: the token service's token endpoint */
   realm: string;
-  now?: () => Date;
+  clock?: () => Date;
 }
 
 const COMPONENT = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*';
@@ -32,7 +33,7 @@ interface RegistryRequest {
 }
 
 export function createRegistryServer(options: RegistryServerOptions): Server {
-  const verifier = new AccessTokenVerifier(options.trust, options.now);
+  const verifier = trustedTokens(options.trust, options.clock);
   return new Server((request, response) => {
     response.setHeader('Docker-Distribution-API-Version', 'registry/2.0');
     void handle(request, response, options, verifier).catch((error: unknown) => {
@@ -43,7 +44,7 @@ export function createRegistryServer(options: RegistryServerOptions): Server {
   });
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse, options: RegistryServerOptions, verifier: AccessTokenVerifier): Promise<void> {
+async function handle(request: IncomingMessage, response: ServerResponse, options: RegistryServerOptions, verifier: (token: string) => VerifiedAccess | undefined): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://registry');
   const method = request.method ?? 'GET';
   if (url.pathname === '/v2/' || url.pathname === '/v2') {
@@ -68,7 +69,7 @@ function authorized(
   request: IncomingMessage,
   response: ServerResponse,
   options: RegistryServerOptions,
-  verifier: AccessTokenVerifier,
+  verifier: (token: string) => VerifiedAccess | undefined,
   resource: { repository: string; needs: Access[] } | undefined,
 ): boolean {
   const scope = resource && `repository:${resource.repository}:${resource.needs.join(',')}`;
@@ -80,13 +81,10 @@ function authorized(
     sendErrors(response, new RegistryError('UNAUTHORIZED', scope ? [{ Type: 'repository', Name: resource?.repository, Action: resource?.needs[0] }] : null));
     return false;
   }
-  let claims: AccessClaims;
-  try {
-    claims = verifier.verify(bearer);
-  } catch (error) {
-    if (!(error instanceof TokenRefused)) throw error;
+  const claims = verifier(bearer);
+  if (claims === undefined) {
     response.setHeader('WWW-Authenticate', challenge('invalid_token'));
-    sendErrors(response, new RegistryError('UNAUTHORIZED', error.message));
+    sendErrors(response, new RegistryError('UNAUTHORIZED', 'invalid token'));
     return false;
   }
   const missing = resource?.needs.find((action) => !grants(claims, 'repository', resource.repository, action));
