@@ -13,7 +13,7 @@ import { connectionDispatcher } from './client/shared-dispatcher.ts';
 import { describeExchange, NonConformingResponse } from './client/api-response.ts';
 import { ResourceTracker } from './resources.ts';
 import { FrameError } from './streams/stream-types.ts';
-import type { RunSession } from './session.ts';
+import { SESSION_ENV, type RunSession } from './session.ts';
 
 export type CheckTag = 'schema' | 'state' | 'stream' | 'property' | 'error' | 'version';
 
@@ -47,8 +47,13 @@ export interface CheckContext {
   dialect: Dialect;
 }
 
+/** How a run's repeated attempts of one check went (`run --repeat N`). */
+export type AttemptOutcome = 'passed' | Outcome;
+
 declare module 'vitest' {
   interface TaskMeta {
+    /** with `run --repeat N`: the outcome of each attempt, in order */
+    attempts?: AttemptOutcome[];
     check?: CheckDescriptor;
     /** set by the wrapper when the check threw; a timeout leaves it unset, which reads as error */
     outcome?: Outcome;
@@ -59,6 +64,12 @@ declare module 'vitest' {
 }
 
 const CHECK_ID = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+
+/** `run --repeat N`, read from the session the CLI hands the workers; 1 outside a run (`shipshape list`, plain vitest). */
+const RUN_REPEATS = ((): number => {
+  const text = process.env[SESSION_ENV];
+  return text ? Math.max(1, (JSON.parse(text) as RunSession).repeat ?? 1) : 1;
+})();
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** how many of the last requests a failure message quotes */
 const QUOTED_EXCHANGES = 2;
@@ -73,7 +84,9 @@ export function outcomeOf(error: unknown): Outcome {
 export function check(id: string, meta: CheckMeta, fn: (context: CheckContext) => Promise<void>): void {
   if (!CHECK_ID.test(id)) throw new Error(`check id ${JSON.stringify(id)} is not dotted area.operation.case`);
   const descriptor: CheckDescriptor = { id, area: id.split('.')[0] ?? id, ...meta };
-  const timeout = meta.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const repeats = RUN_REPEATS;
+  // Each attempt has the check's whole deadline.
+  const timeout = (meta.timeoutMs ?? DEFAULT_TIMEOUT_MS) * repeats;
 
   test(id, { meta: { check: descriptor }, timeout }, async (testContext) => {
     const version = inject('apiVersion') as ApiVersion;
@@ -88,25 +101,49 @@ export function check(id: string, meta: CheckMeta, fn: (context: CheckContext) =
     const missing = (meta.requires ?? []).filter((need) => !session.capabilities.includes(need));
     if (missing.length > 0) skip(`the target lacks ${missing.join(', ')}`);
 
-    const engine = new EngineClient(session.target.connection, connectionDispatcher(session.target.connection), version);
-    const make = new ResourceTracker(engine.unversioned, session.runId);
-    let failure: unknown;
-    try {
-      await fn({ engine, version, expect: testContext.expect ?? vitestExpect, make, session, dialect: DIALECTS[session.dialect] });
-    } catch (error) {
-      failure = error;
-      testContext.task.meta.outcome = outcomeOf(error);
-      if (error instanceof Error && engine.exchanges.length > 0) {
-        const quoted = engine.exchanges.slice(-QUOTED_EXCHANGES).map((exchange) => `  ${describeExchange(exchange)}`);
-        error.message = `${error.message}\nrequest${quoted.length > 1 ? 's' : ''}:\n${quoted.join('\n')}`;
+    const outcomes: AttemptOutcome[] = [];
+    let firstFailure: unknown;
+    let targetMs = 0;
+    for (let attempt = 0; attempt < repeats; attempt++) {
+      const run = await attemptCheck(fn, { version, session, expect: testContext.expect ?? vitestExpect });
+      targetMs += run.targetMs;
+      outcomes.push(run.failure === undefined ? 'passed' : outcomeOf(run.failure));
+      if (firstFailure === undefined && run.failure !== undefined) {
+        firstFailure = run.failure;
+        testContext.task.meta.outcome = outcomeOf(run.failure);
       }
     }
-    const leftovers = await make.cleanup();
-    testContext.task.meta.targetMs = engine.exchanges.reduce((sum, exchange) => sum + (exchange.elapsedMs ?? 0), 0);
-    if (failure !== undefined) throw failure;
-    if (leftovers.length > 0) {
-      testContext.task.meta.outcome = 'error';
-      throw new Error(`cleanup left behind: ${leftovers.join('; ')}`);
-    }
+    testContext.task.meta.targetMs = targetMs;
+    if (repeats > 1) testContext.task.meta.attempts = outcomes;
+    if (firstFailure !== undefined) throw firstFailure;
   });
+}
+
+/** Leftovers are the check's fault as a setup error, so a clean-up that fails makes the attempt an `error`. */
+class CleanupLeftovers extends Error {}
+
+/**
+ * One run of a check body with a client and resource tracker of its own, then its clean-up. Returns
+ * what went wrong (with the last requests quoted), or nothing.
+ */
+async function attemptCheck(
+  fn: (context: CheckContext) => Promise<void>,
+  { version, session, expect }: { version: ApiVersion; session: RunSession; expect: ExpectStatic },
+): Promise<{ failure?: unknown; targetMs: number }> {
+  const engine = new EngineClient(session.target.connection, connectionDispatcher(session.target.connection), version);
+  const make = new ResourceTracker(engine.unversioned, session.runId);
+  let failure: unknown;
+  try {
+    await fn({ engine, version, expect, make, session, dialect: DIALECTS[session.dialect] });
+  } catch (error) {
+    failure = error;
+    if (error instanceof Error && engine.exchanges.length > 0) {
+      const quoted = engine.exchanges.slice(-QUOTED_EXCHANGES).map((exchange) => `  ${describeExchange(exchange)}`);
+      error.message = `${error.message}\nrequest${quoted.length > 1 ? 's' : ''}:\n${quoted.join('\n')}`;
+    }
+  }
+  const leftovers = await make.cleanup();
+  if (failure === undefined && leftovers.length > 0) failure = new CleanupLeftovers(`cleanup left behind: ${leftovers.join('; ')}`);
+  return { failure, targetMs: engine.exchanges.reduce((sum, exchange) => sum + (exchange.elapsedMs ?? 0), 0) };
+
 }

@@ -19,6 +19,8 @@ export interface RunSession {
   fixtureImage: string;
   /** fast-check seed; the report records it and --seed replays it */
   seed: number;
+  /** `run --repeat N`: each check runs N times, and one whose attempts differ is reported flaky (default 1) */
+  repeat?: number;
   /** optional capabilities the target has (swarm, registry, network): checks that require others are skipped */
   capabilities: string[];
 }

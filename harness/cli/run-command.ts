@@ -38,7 +38,14 @@ const FLAGS = {
   'tls-key': { type: 'string' },
   'tls-skip-verify': { type: 'boolean', default: false },
   shard: { type: 'string' },
+  repeat: { type: 'string', default: '1' },
 } as const;
+
+/** `--repeat N`: how many times each check runs, to tell a flaky check from a steady one. */
+function parseRepeat(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 100) throw new UsageError(`--repeat: expected a whole number from 1 to 100, got ${JSON.stringify(text)}`);
+  return Number(text);
+}
 
 /** `I/N`: this run is shard I of N (vitest's sharding of version × file); checked here so a typo is one clear line. */
 function parseShard(text: string | undefined): string | undefined {
@@ -68,11 +75,13 @@ export async function runCommand(args: string[]): Promise<number> {
   });
   const seed = parseSeed(values.seed);
   const shard = parseShard(values.shard);
+  const repeat = parseRepeat(values.repeat);
   const expectations = values.expect ? await loadExpectations(values.expect) : undefined;
   const only = values.only ? globToRegExp(values.only) : undefined;
   const reportDir = path.resolve(values['report-dir']);
 
   const prepared = await prepareTarget({ target, dialect: dialect.name, busyboxPath: values.busybox, seed });
+  prepared.session.repeat = repeat;
   const write = (line: string) => process.stdout.write(`${line}\n`);
   write(`shipshape: ${prepared.session.target.url} (${dialect.name} dialect${prepared.server?.Version ? `, server ${prepared.server.Version} API ${prepared.server.ApiVersion}` : ''}) at ${versions.join(', ')}; seed ${seed}; fixture image ${prepared.session.fixtureImage}`);
 
@@ -125,13 +134,15 @@ export async function runCommand(args: string[]): Promise<number> {
 
   write('');
   write(formatSummaryTable(report));
-  for (const problem of [...judged.problems, ...suite.runErrors, ...leftovers]) write(`problem: ${problem}`);
+  // A flaky check fails the gate even where its failure is expected: its outcome cannot be relied on.
+  const flaky = report.checks.flatMap((check) => Object.entries(check.results).filter(([, result]) => result.flaky).map(([version, result]) => `flaky: ${check.id} at ${version}: attempts ${result.attempts?.join(', ') ?? '?'}`));
+  for (const problem of [...judged.problems, ...suite.runErrors, ...leftovers, ...flaky]) write(`problem: ${problem}`);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   write(`time: ${seconds(report.durationMs)} in all, ${seconds(suite.timing.suiteWallMs)} running checks; summed over checks ${seconds(suite.timing.checkMs)}, of which ${seconds(suite.timing.targetMs)} waiting on the target`);
   write(`reports: ${written.map((file: string) => path.relative(process.cwd(), file) || file).join(', ')}`);
   const gate = gateFailures(report);
   if (suite.checks.length === 0) write('no check ran: is --only right?');
-  const failing = gate.length + judged.problems.length + suite.runErrors.length + leftovers.length;
+  const failing = gate.length + judged.problems.length + suite.runErrors.length + leftovers.length + flaky.length;
   // The plain closing line CI systems read: expected failures count as skipped, not as failed.
   const totals = { passed: 0, failed: 0, skipped: 0 };
   for (const summary of Object.values(report.summary)) {

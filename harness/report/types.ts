@@ -11,6 +11,10 @@ export interface VersionResult {
   message?: string;
   /** why it was skipped or expected to fail */
   reason?: string;
+  /** optional, with `run --repeat N`: the attempts did not all end alike */
+  flaky?: boolean;
+  /** optional, with `run --repeat N`: how each attempt ended, in order */
+  attempts?: ('passed' | 'failed' | 'error')[];
 }
 
 export interface CheckReport {

@@ -44,6 +44,7 @@ export class ResultCollector implements Reporter {
       default:
         entry = { status: 'error', message: 'did not run to the end (the run was interrupted)' };
     }
+    if (meta.attempts) entry = withAttempts(entry, meta.attempts);
     let report = this.checks.get(descriptor.id);
     if (!report) {
       report = {
@@ -78,4 +79,11 @@ export class ResultCollector implements Reporter {
         results: Object.fromEntries(Object.entries(check.results).sort(([a], [b]) => compareVersions(a, b))),
       }));
   }
+}
+
+/** A repeated check: its attempts, and when they differ, flaky, said first in the message so every report format shows it. */
+export function withAttempts(entry: VersionResult, attempts: NonNullable<VersionResult['attempts']>): VersionResult {
+  if (new Set(attempts).size === 1) return { ...entry, attempts };
+  const note = `flaky: the ${attempts.length} attempts ended ${attempts.join(', ')}`;
+  return { ...entry, attempts, flaky: true, message: entry.message ? `${note}\n${entry.message}` : note };
 }
