@@ -110,6 +110,9 @@ export class TaskOrchestrator {
     const condition = restartConditionOf(task.spec);
     if (condition === 'none' || (condition === 'on-failure' && !failed) || this.retired.has(service)) return;
     const key = `${service.id}/${slot ?? 'global'}`;
+    // One restart per slot: a later end (a rejected replacement) reschedules it rather than adding one.
+    const pending = this.pendingRestarts.get(key);
+    if (pending !== undefined) this.options.scheduler.clearTimeout(pending);
     this.pendingRestarts.set(
       key,
       this.options.scheduler.setTimeout(() => {

@@ -73,6 +73,15 @@ describe('restart conditions', () => {
     expect(taskStates(model, finishing)).toEqual(['1 complete/shutdown']);
   });
 
+  test('a reset calls off the restarts the policy has scheduled', async () => {
+    const { model, advance } = swarmEngine();
+    model.services.create(spec({ command: ['true'], condition: 'any' }));
+    await advance();
+    model.reset();
+    await advance(3 * DELAY_MS);
+    expect({ tasks: model.tasks.list(), containers: [...model.containers] }).toEqual({ tasks: [], containers: [] });
+  });
+
   test('a slot keeps its last five tasks; older ones go with their containers', async () => {
     const { model, advance } = swarmEngine();
     const service = model.services.create(spec({ command: ['true'], condition: 'any' }));
