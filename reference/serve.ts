@@ -7,7 +7,10 @@ import { DIALECTS, type DialectName } from '../harness/dialect.ts';
 import { createEngineServer } from './engine/http/engine-server.ts';
 import { EngineModel } from './engine/model/engine-model.ts';
 import type { Scheduler } from './engine/process/index.ts';
-import { closeServer, listen, parseListenAddress } from './listen.ts';
+import { HttpRegistries } from './engine/registry-client/registry-client.ts';
+import { closeServer, httpUrl, listen, parseListenAddress } from './listen.ts';
+import { createRegistryServer } from './registry/registry-server.ts';
+import { RegistryStorage } from './registry/registry-storage.ts';
 import { startAccountsApi, type RunningAccountsApi } from './accounts/accounts-api.ts';
 import { startTokenService, type RunningTokenService } from './token/token-service.ts';
 import { FIXTURE_USERS_FILE } from './users/fixture-users.ts';
@@ -40,6 +43,8 @@ export interface ReferenceOptions {
   /** PEM of the signing key and of its certificate, together; without them a key and a self-signed certificate are made */
   tokenKeyPem?: string;
   tokenCertificatePem?: string;
+  /** where the fixture registry listens; it trusts the token service (started on a free port if `token` is not given) */
+  registry?: string;
 }
 
 export interface RunningReference {
@@ -50,6 +55,8 @@ export interface RunningReference {
   /** the token service, when asked for: its URL, certificate, issuer and service name */
   token?: RunningTokenService;
   accounts?: RunningAccountsApi;
+  /** the fixture registry, when asked for: `http://HOST:PORT`, and its `host:port` as image names carry it */
+  registry?: { url: string; host: string };
   /** test-only: back to a fresh engine (no containers, seeded images) without restarting */
   reset(): void;
   /** stops listening, ends open connections (keep-alive and streaming ones included) and every container process */
@@ -61,20 +68,24 @@ const DEFAULT_ENGINE_ADDRESS = 'tcp://127.0.0.1:0';
 export { parseListenAddress };
 
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
-  const model = new EngineModel({ clock: options.clock, ids: options.ids, scheduler: options.scheduler, swarm: options.swarm ?? true });
+  const model = new EngineModel({ clock: options.clock, ids: options.ids, scheduler: options.scheduler, swarm: options.swarm ?? true, registries: new HttpRegistries() });
   const server = createEngineServer({ model, dialect: DIALECTS[options.dialect ?? 'engine'] });
   const engineUrl = await listen(server, parseListenAddress(options.engine ?? DEFAULT_ENGINE_ADDRESS));
   const { token, accounts } = await startAccountServers(options, options.clock).catch(async (error: unknown) => {
     await closeServer(server);
     throw error;
   });
+  const registryServer = token && options.registry !== undefined ? createRegistryServer({ storage: new RegistryStorage(), trust: token, realm: `${token.url}/token`, clock: options.clock }) : undefined;
+  const registryUrl = registryServer && options.registry !== undefined ? httpUrl(await listen(registryServer, parseListenAddress(options.registry))) : undefined;
   return {
     engineUrl,
     model,
     ...(token ? { token } : {}),
     ...(accounts ? { accounts } : {}),
+    ...(registryUrl ? { registry: { url: registryUrl, host: new URL(registryUrl).host } } : {}),
     reset: () => model.reset(),
     close: async () => {
+      if (registryServer) await closeServer(registryServer);
       await accounts?.close();
       await token?.close();
       await closeServer(server);
@@ -85,7 +96,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
 
 /** The token service and the accounts API over one users store, when either is asked for. */
 async function startAccountServers(options: ReferenceOptions, clock: (() => Date) | undefined): Promise<{ token?: RunningTokenService; accounts?: RunningAccountsApi }> {
-  if (options.token === undefined && options.accounts === undefined) return {};
+  if (options.token === undefined && options.accounts === undefined && options.registry === undefined) return {};
   const users = await UserStore.create(options.users ?? (await readUsersFile(FIXTURE_USERS_FILE)), { clock });
   const token = await startTokenService({
     address: options.token,

@@ -25,9 +25,6 @@ const FLAGS = {
   'token-cert': { type: 'string' },
 } as const;
 
-/** Flags of servers that are not built yet: refused by name rather than silently ignored. */
-const NOT_YET = ['registry'] as const;
-
 function checkAddress(flag: string, address: string): void {
   if (!/^unix:\/\/\/.+|^tcp:\/\/127\.0\.0\.1:\d+$/.test(address)) {
     throw new UsageError(`--${flag}: expected unix:///PATH or tcp://127.0.0.1:PORT, got ${JSON.stringify(address)}`);
@@ -71,18 +68,21 @@ async function writeCertificate(pem: string): Promise<string> {
 
 export async function serveCommand(args: string[]): Promise<number> {
   const { values } = parseFlags(args, FLAGS);
-  const unbuilt = NOT_YET.filter((flag) => values[flag] !== undefined);
-  if (unbuilt.length > 0) throw new UsageError(`--${unbuilt[0]}: the registry is not in the reference yet`);
   if (values.swarm !== 'true' && values.swarm !== 'false') throw new UsageError(`--swarm: expected true or false, got ${JSON.stringify(values.swarm)}`);
   checkAddress('engine', values.engine);
   if (values.token !== undefined) checkAddress('token', values.token);
   if (values.accounts !== undefined) checkAddress('accounts', values.accounts);
+  // image names carry a registry as host:port, so it listens on TCP
+  if (values.registry !== undefined && !/^tcp:\/\/127\.0\.0\.1:\d+$/.test(values.registry)) {
+    throw new UsageError(`--registry: expected tcp://127.0.0.1:PORT, got ${JSON.stringify(values.registry)}`);
+  }
   const dialect = parseDialect(values.dialect);
   const reference = await startReference({
     engine: values.engine,
     dialect: dialect.name,
     swarm: values.swarm === 'true',
     ...(await tokenOptions(values)),
+    registry: values.registry,
   });
   console.log(`engine: ${reference.engineUrl}`);
   if (reference.token) {
@@ -93,6 +93,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     console.log(`token certificate: ${values['token-cert'] ?? (await writeCertificate(reference.token.certificatePem))}`);
   }
   if (reference.accounts) console.log(`accounts: ${reference.accounts.url}`);
+  if (reference.registry) console.log(`registry: ${reference.registry.url}`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

@@ -11,6 +11,7 @@ import type { Duplex } from 'node:stream';
 import type { Dialect } from '../../../harness/dialect.ts';
 import type { EngineModel } from '../model/engine-model.ts';
 import { attachRoutes } from './attach-routes.ts';
+import { authRoutes } from './auth-routes.ts';
 import { buildRoutes } from './build-routes.ts';
 import { commitRoutes } from './commit-routes.ts';
 import { containerRoutes } from './container-routes.ts';
@@ -36,7 +37,7 @@ export interface EngineServerOptions {
   dialect: Dialect;
 }
 
-const ROUTES = new RouteTable([...systemRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes, ...buildRoutes, ...networkRoutes, ...volumeRoutes, ...pluginRoutes, ...swarmRoutes, ...serviceRoutes, ...taskRoutes]);
+const ROUTES = new RouteTable([...systemRoutes, ...authRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes, ...buildRoutes, ...networkRoutes, ...volumeRoutes, ...pluginRoutes, ...swarmRoutes, ...serviceRoutes, ...taskRoutes]);
 
 /** An http.Server whose closeAllConnections also ends the connections handlers took over, which node no longer tracks. */
 class EngineServer extends Server {

@@ -1,4 +1,5 @@
 /** Image endpoints (spec/2 §4.1) but build and the tarballs: list, inspect, history, create (import, pull), push, tag, delete, search. */
+import type { ServerResponse } from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import { atLeast } from '../../../harness/versions.ts';
 import { InvalidParameterError } from '../model/errors.ts';
@@ -6,7 +7,9 @@ import { imageHistory } from '../model/image-history.ts';
 import { BadArchiveError, importArchive, planImport, type ImportPlan } from '../model/image-import.ts';
 import { checkedImageReference, checkedTag, familiarAsGiven, type ImageReference } from '../model/image-reference.ts';
 import type { Image } from '../model/image.ts';
-import { pullImage, pushAnnouncement, RegistryUnreachableError, registryHost } from '../model/image-registry.ts';
+import { preparePull } from '../model/image-pull.ts';
+import { pushImage } from '../model/image-push.ts';
+import { pushAnnouncement, type RegistryProgress } from '../model/image-registry.ts';
 import { DEFAULT_SEARCH_LIMIT, searchImages } from '../model/image-search.ts';
 import type { EngineModel } from '../model/engine-model.ts';
 import { parseBooleanQuery } from './boolean-query.ts';
@@ -15,7 +18,7 @@ import { historyItem, imageInspect, imageSummary } from './image-views.ts';
 import { downloadImportSource } from './import-download.ts';
 import { JsonMessageStream } from './json-messages.ts';
 import { readBodyText } from './json-body.ts';
-import { registryAuth } from './registry-auth-header.ts';
+import { registryAuth, registryCredentials } from './registry-auth-header.ts';
 import { sendEmpty, sendJson } from './replies.ts';
 import type { Route, RouteContext } from './route-table.ts';
 
@@ -93,13 +96,14 @@ function lastImageOf(model: EngineModel, names: string[] | undefined): Image | u
   return name === undefined ? undefined : model.images.find(name);
 }
 
-/** fromImage pulls (which needs a registry); otherwise fromSrc imports, `-` from the body. */
-async function createImage({ request, response, model, query }: RouteContext): Promise<void> {
+/** fromImage pulls from a registry; otherwise fromSrc imports, `-` from the body. */
+async function createImage({ request, response, model, query, version }: RouteContext): Promise<void> {
   const fromImage = query.get('fromImage');
   if (fromImage) {
-    // parsed as dockerd parses it (a malformed one counts as none); the registry is never reached to use it
-    registryAuth(request.headers['x-registry-auth']);
-    pullImage(pullReference(fromImage, query.get('tag') ?? ''));
+    // what fails before the first line (no manifest, credentials refused) is the answer's status
+    const credentials = registryCredentials(registryAuth(request.headers['x-registry-auth']), version);
+    const pull = await preparePull(model.registries, model.images, pullReference(fromImage, query.get('tag') ?? ''), credentials);
+    return streamProgress(response, (report) => pull.run(report));
   }
   const source = query.get('fromSrc') ?? '';
   const plan = planImport({
@@ -143,27 +147,41 @@ function pullReference(fromImage: string, tag: string): ImageReference {
 }
 
 /**
- * A push needs credentials: the header, or (older clients) an AuthConfig body. Then the stream
- * begins and fails, as dockerd's does without a registry: the image is not here, or the registry
- * cannot be reached.
+ * A push needs credentials: the header, or (older clients) an AuthConfig body. The stream begins
+ * with the repository pushed to; what fails after that (no such image here, credentials refused,
+ * the registry unreachable) is the stream's last line.
  */
-async function push({ request, response, model, params, query }: RouteContext): Promise<void> {
-  if (registryAuth(request.headers['x-registry-auth']) === undefined) {
+async function push({ request, response, model, params, query, version }: RouteContext): Promise<void> {
+  let auth = registryAuth(request.headers['x-registry-auth']);
+  if (auth === undefined) {
     const body = await readBodyText(request);
     if (body.trim() === '') throw new InvalidParameterError('Bad parameters and missing X-Registry-Auth: EOF');
+    auth = registryAuth(Buffer.from(body).toString('base64url'));
   }
   const named = checkedImageReference(params.name ?? '');
   const tag = query.get('tag');
   const reference = tag ? { repository: named.repository, tag: checkedTag(tag) } : named;
+  const credentials = registryCredentials(auth, version);
+  await streamProgress(response, async (report) => {
+    report({ kind: 'message', text: pushAnnouncement(reference) });
+    await pushImage(model.registries, model.images, reference, credentials, report);
+  });
+}
+
+/** A pull's or push's progress as dockerd's JSON messages; a failure once begun is the last one. */
+async function streamProgress(response: ServerResponse, work: (report: (line: RegistryProgress) => void) => Promise<void>): Promise<void> {
   const messages = new JsonMessageStream(response);
   messages.begin();
-  messages.status(pushAnnouncement(reference));
-  const local = model.images.list({ reference: [reference.tag === undefined ? reference.repository : `${reference.repository}:${reference.tag}`] });
-  messages.error(
-    local.length === 0
-      ? `An image does not exist locally with the tag: ${reference.repository}`
-      : new RegistryUnreachableError(`https://${registryHost(reference.repository)}/v2/`).message,
-  );
+  try {
+    await work((line) => {
+      if (line.kind === 'message') messages.status(line.text, line.id);
+      else if (line.kind === 'update') messages.update(line.status, line.id);
+      else if (line.kind === 'progress') messages.progress(line.status, line.id, line.current, line.total);
+      else messages.aux({ Tag: line.tag, Digest: line.digest, Size: line.size });
+    });
+  } catch (error) {
+    messages.error(error instanceof Error ? error.message : String(error));
+  }
   messages.end();
 }
 

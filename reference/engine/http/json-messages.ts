@@ -30,8 +30,19 @@ export class JsonMessageStream {
     this.write({});
   }
 
-  status(text: string): void {
-    this.write({ status: text });
+  /** A message (dockerd's progress.Message): `{status}`, with the layer or tag it is about when `id` is given. */
+  status(text: string, id = ''): void {
+    this.write({ status: text, ...(id !== '' && { id }) });
+  }
+
+  /** A step of a layer without counts (progress.Update): `{status, progressDetail: {}, id}`. */
+  update(status: string, id: string): void {
+    this.write({ status, progressDetail: {}, id });
+  }
+
+  /** A result for the client to read (progress.Aux), e.g. a push's tag, digest and size. */
+  aux(value: Record<string, unknown>): void {
+    this.write({ progressDetail: {}, aux: value });
   }
 
   stream(text: string): void {

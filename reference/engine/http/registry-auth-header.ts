@@ -3,6 +3,9 @@
  * `identitytoken`) and X-Registry-Config (a map of them, for build), both base64url-encoded JSON.
  * dockerd never refuses a malformed one: it goes on as if none was given.
  */
+import { atLeast, type ApiVersion } from '../../../harness/versions.ts';
+import type { RegistryCredentials } from '../model/image-registry.ts';
+
 export interface AuthConfig {
   username?: string;
   password?: string;
@@ -33,6 +36,15 @@ export function registryAuth(header: string | string[] | undefined): AuthConfig 
   if (header === undefined || header === '') return undefined;
   const decoded = decodeBase64Json(header);
   return typeof decoded === 'object' && decoded !== null && !Array.isArray(decoded) ? authConfigOf(decoded as Record<string, unknown>) : {};
+}
+
+/**
+ * The credentials an AuthConfig gives a pull, push or login: the identity token from 1.25 (before,
+ * dockerd's API had no such field), otherwise the user's password.
+ */
+export function registryCredentials(auth: AuthConfig | undefined, version: ApiVersion): RegistryCredentials {
+  if (auth?.identitytoken && atLeast(version, '1.25')) return { identityToken: auth.identitytoken };
+  return { ...(auth?.username !== undefined && { username: auth.username }), ...(auth?.password !== undefined && { password: auth.password }) };
 }
 
 function authConfigOf(fields: Record<string, unknown>): AuthConfig {

@@ -14,6 +14,7 @@ import { ContainerVolumes } from './container-volumes.ts';
 import { EventBus } from './event-bus.ts';
 import { ExecStore } from './exec-store.ts';
 import { ContainerCommits } from './image-commit.ts';
+import { offlineRegistries, type Registries } from './image-registry.ts';
 import { ImageStore } from './image-store.ts';
 import { NetworkConnections } from './network-connections.ts';
 import { NetworkEvents } from './network-events.ts';
@@ -42,6 +43,8 @@ export interface EngineModelOptions {
   swarmIds?: () => string;
   /** the clock processes sleep on and stop timeouts and restart delays wait on (default: real time) */
   scheduler?: Scheduler;
+  /** how pulls, pushes and logins reach registries (default: none is reachable, as on a daemon without network) */
+  registries?: Registries;
 }
 
 export class EngineModel {
@@ -51,6 +54,7 @@ export class EngineModel {
   /** container events with dockerd's attributes, for every area that acts on containers (exec, archive, …) */
   readonly containerEvents: ContainerEvents;
   readonly images: ImageStore;
+  readonly registries: Registries;
   readonly volumes: VolumeStore;
   readonly networks: NetworkStore;
   /** containers on networks: connect, disconnect, and what starts and ends do */
@@ -78,6 +82,7 @@ export class EngineModel {
     const containerEvents = new ContainerEvents(this.events, this.clock);
     this.containerEvents = containerEvents;
     this.images = new ImageStore({ clock: this.clock, events: this.events });
+    this.registries = options.registries ?? offlineRegistries;
     const volumeEvents = new VolumeEvents(this.events, this.clock);
     this.volumes = new VolumeStore({ clock: this.clock, ids, events: volumeEvents });
     const containerVolumes = new ContainerVolumes(this.volumes, volumeEvents);

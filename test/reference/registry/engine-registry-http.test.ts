@@ -1,0 +1,104 @@
+/**
+ * The engine's registry parts against the fixture registry and token service of the same reference:
+ * POST /auth, a push and a pull with X-Registry-Auth (password, and identity token from 1.25), a pull
+ * of something absent, credentials refused, and hosts other than the loopback left unreachable.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReference, type RunningReference } from '../../../reference/serve.ts';
+import { FIXTURE_USERS_FILE } from '../../../reference/users/fixture-users.ts';
+import { httpCaller, type Call } from '../http-client.ts';
+
+const alice = (JSON.parse(readFileSync(FIXTURE_USERS_FILE, 'utf8')) as Array<{ username: string; password: string }>).find((user) => user.username === 'alice');
+if (alice === undefined) throw new Error('the fixture users lack alice');
+const PASSWORD_AUTH = Buffer.from(JSON.stringify({ username: alice.username, password: alice.password })).toString('base64url');
+
+let reference: RunningReference;
+let call: Call;
+let host: string;
+
+beforeAll(async () => {
+  reference = await startReference({ registry: 'tcp://127.0.0.1:0' });
+  call = httpCaller(reference.engineUrl);
+  host = reference.registry?.host ?? '';
+});
+afterAll(() => reference.close());
+
+/** The JSON messages of a stream answer. */
+const messagesOf = (text: string) => text.split('\r\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+
+async function tagBusybox(name: string): Promise<void> {
+  const [repo, tag] = name.split(/:(?=[^:/]+$)/);
+  expect((await call('POST', `/v1.25/images/busybox:latest/tag?repo=${repo}&tag=${tag}`)).status).toBe(201);
+}
+
+describe('POST /auth', () => {
+  it('logs in with a password and gives the refresh token as IdentityToken', async () => {
+    const answer = await call('POST', '/v1.25/auth', { json: { username: alice.username, password: alice.password, serveraddress: host } });
+    expect(answer.status).toBe(200);
+    expect(answer.json()).toEqual({ Status: 'Login Succeeded', IdentityToken: expect.stringMatching(/^.{32,}$/) });
+  });
+
+  it('answers 500 for a wrong password, naming the refusal', async () => {
+    const answer = await call('POST', '/v1.25/auth', { json: { username: alice.username, password: 'wrong', serveraddress: host } });
+    expect(answer.status).toBe(500);
+    expect(answer.json<{ message: string }>().message).toMatch(/unauthorized/);
+  });
+
+  it('cannot reach a registry off the loopback', async () => {
+    const answer = await call('POST', '/v1.25/auth', { json: { username: 'u', password: 'p', serveraddress: 'registry.example.com' } });
+    expect([answer.status, answer.json<{ message: string }>().message]).toEqual([500, expect.stringContaining('no such host')]);
+  });
+});
+
+describe('push and pull', () => {
+  it('pushes an image, then pulls it back by tag after it was removed', async () => {
+    const name = `${host}/alice/app:v1`;
+    await tagBusybox(name);
+    const pushed = await call('POST', `/v1.25/images/${host}/alice/app/push?tag=v1`, { headers: { 'X-Registry-Auth': PASSWORD_AUTH } });
+    const pushMessages = messagesOf(pushed.text);
+    expect(pushMessages[0]).toEqual({ status: `The push refers to repository [${host}/alice/app]` });
+    expect(pushMessages.some((message) => 'error' in message)).toBe(false);
+    const aux = pushMessages.at(-1)?.aux as { Tag: string; Digest: string; Size: number };
+    expect(aux).toMatchObject({ Tag: 'v1', Digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+
+    expect((await call('DELETE', `/v1.25/images/${name}`)).status).toBe(200);
+    const pulled = await call('POST', `/v1.25/images/create?fromImage=${host}/alice/app&tag=v1`, { headers: { 'X-Registry-Auth': PASSWORD_AUTH } });
+    const pullMessages = messagesOf(pulled.text);
+    expect(pullMessages[0]).toEqual({ status: 'Pulling from alice/app', id: 'v1' });
+    expect(pullMessages.slice(-2)).toEqual([{ status: `Digest: ${aux.Digest}` }, { status: `Status: Downloaded newer image for ${name}` }]);
+    const inspect = (await call('GET', `/v1.25/images/${name}/json`)).json<{ RepoDigests: string[] }>();
+    expect(inspect.RepoDigests).toContain(`${host}/alice/app@${aux.Digest}`);
+  });
+
+  it('pulls with the identity token of a login at 1.25', async () => {
+    const name = `${host}/alice/token:v1`;
+    await tagBusybox(name);
+    await call('POST', `/v1.25/images/${host}/alice/token/push?tag=v1`, { headers: { 'X-Registry-Auth': PASSWORD_AUTH } });
+    const login = (await call('POST', '/v1.25/auth', { json: { username: alice.username, password: alice.password, serveraddress: host } })).json<{ IdentityToken: string }>();
+    const tokenAuth = Buffer.from(JSON.stringify({ identitytoken: login.IdentityToken })).toString('base64url');
+    const pulled = await call('POST', `/v1.25/images/create?fromImage=${host}/alice/token&tag=v1`, { headers: { 'X-Registry-Auth': tokenAuth } });
+    expect([pulled.status, messagesOf(pulled.text).at(-1)]).toEqual([200, { status: `Status: Image is up to date for ${name}` }]);
+    // before 1.25 the identity token is not read: the pull is anonymous, and the registry refuses it
+    const anonymous = await call('POST', `/v1.24/images/create?fromImage=${host}/alice/token&tag=v1`, { headers: { 'X-Registry-Auth': tokenAuth } });
+    expect(anonymous.status).toBe(500);
+  });
+
+  it('answers 404 for a tag the registry lacks, before any progress', async () => {
+    const answer = await call('POST', `/v1.25/images/create?fromImage=${host}/alice/app&tag=absent`, { headers: { 'X-Registry-Auth': PASSWORD_AUTH } });
+    expect([answer.status, answer.json<{ message: string }>().message]).toEqual([404, `manifest for ${host}/alice/app:absent not found: manifest unknown: manifest unknown`]);
+  });
+
+  it('ends a push with an error when the credentials are refused', async () => {
+    await tagBusybox(`${host}/alice/refused:v1`);
+    const wrong = Buffer.from(JSON.stringify({ username: alice.username, password: 'wrong' })).toString('base64url');
+    const pushed = await call('POST', `/v1.25/images/${host}/alice/refused/push?tag=v1`, { headers: { 'X-Registry-Auth': wrong } });
+    expect(pushed.status).toBe(200);
+    expect(messagesOf(pushed.text).at(-1)).toMatchObject({ error: expect.stringContaining('unauthorized') });
+  });
+
+  it('leaves Docker Hub unreachable', async () => {
+    const answer = await call('POST', '/v1.25/images/create?fromImage=busybox&tag=1.36');
+    expect([answer.status, answer.json<{ message: string }>().message]).toEqual([500, 'Get "https://registry-1.docker.io/v2/": dial tcp: lookup registry-1.docker.io: no such host']);
+  });
+});
