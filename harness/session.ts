@@ -23,6 +23,21 @@ export interface RunSession {
   repeat?: number;
   /** optional capabilities the target has (swarm, registry, network): checks that require others are skipped */
   capabilities: string[];
+  accountServices?: AccountServices;
+}
+
+/** The spec/3 services under test (harness/run/account-services.ts). */
+export interface AccountServices {
+  /** the token service's base URL: its endpoint is `{authUrl}/token` */
+  authUrl?: string;
+  /** the accounts API's base URL: its paths are under `{accountsUrl}/api/v1.1/` */
+  accountsUrl?: string;
+  /** the service (registry) name tokens are asked for */
+  service: string;
+  /** whom the checks act as; the password travels to the workers in the environment, never in a file */
+  user?: { username: string; password: string };
+  /** another user's name, for the accounts API's 403: known on the reference only */
+  otherUsername?: string;
 }
 
 export const SESSION_ENV = 'SHIPSHAPE_SESSION';

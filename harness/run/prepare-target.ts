@@ -7,18 +7,21 @@ import { EngineClient } from '../client/engine-client.ts';
 import { createDispatcher } from '../client/dispatcher.ts';
 import { TargetError, type Connection, type TargetSpec } from '../target.ts';
 import type { DialectName } from '../dialect.ts';
-import type { RunSession } from '../session.ts';
+import type { AccountServices, RunSession } from '../session.ts';
 import type { ServerVersion } from '../report/types.ts';
 import { ensureFixtureImage } from '../fixture-image.ts';
 import { leftoversSince, snapshotDaemon } from './daemon-snapshot.ts';
 import { removeLeftovers } from './leftover-removal.ts';
 import { newRunId } from '../resources.ts';
+import { accountCapabilities, referenceServices } from './account-services.ts';
 
 export interface PrepareOptions {
   target: TargetSpec;
   dialect: DialectName;
   busyboxPath: string;
   seed: number;
+  /** the token service and accounts API named by flags; against the reference, its own when none are named */
+  accountServices?: AccountServices;
 }
 
 export interface PreparedTarget {
@@ -103,13 +106,18 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
   try {
     let url: string;
     let connection: Connection;
+    let accountServices = options.accountServices;
     if (options.target.kind === 'reference') {
       // Loaded only when asked for: a run against a live daemon never loads the reference.
       const { startReference } = await import('../../reference/serve.ts');
-      const reference = await startReference({ dialect: options.dialect });
+      const withServices = accountServices === undefined;
+      const reference = await startReference({ dialect: options.dialect, ...(withServices ? { token: 'tcp://127.0.0.1:0', accounts: 'tcp://127.0.0.1:0' } : {}) });
       closers.push(() => reference.close());
       url = 'reference';
       connection = connectionOf(reference.engineUrl);
+      if (reference.token && reference.accounts) {
+        accountServices = await referenceServices({ authUrl: reference.token.url, accountsUrl: reference.accounts.url, service: reference.token.service });
+      }
     } else {
       url = options.target.url;
       connection = options.target.connection;
@@ -142,7 +150,8 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
       dialect: options.dialect,
       fixtureImage: fixture.image,
       seed: options.seed,
-      capabilities: await detectCapabilities(engine),
+      capabilities: [...(await detectCapabilities(engine)), ...accountCapabilities(accountServices)],
+      ...(accountServices ? { accountServices } : {}),
     };
     return { session, server, close };
   } catch (error) {

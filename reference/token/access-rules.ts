@@ -4,7 +4,7 @@
  * account. A request is granted as the subset the rules allow, never more: actions nobody allows are
  * dropped, and so is a scope left with none.
  */
-import type { Scope } from './scope-list.ts';
+import type { Scope } from '../../harness/scope-list.ts';
 
 export interface AccessRule {
   type: string;

@@ -1,7 +1,7 @@
 /**
- * Scope lists (spec/3 §2.1): space-separated `type[(class)]:name:actions`, where the name may itself
- * hold colons (`host:5000/library/busybox`) and the actions are comma-separated. The name is what lies
- * between the type and the last colon.
+ * Scope lists (spec/3 §2.1), shared by the token service and the checks: space-separated
+ * `type[(class)]:name:actions`, where the name may itself hold colons (`host:5000/library/busybox`)
+ * and the actions are comma-separated. The name is what lies between the type and the last colon.
  */
 
 export interface Scope {
@@ -47,4 +47,11 @@ export function formatScope(scope: Scope): string {
 
 export function formatScopeList(scopes: readonly Scope[]): string {
   return scopes.map(formatScope).join(' ');
+}
+
+/** Each `type[(class)]:name:action` of `granted` that `allowed` does not hold: empty when granted is a subset. */
+export function scopesBeyond(granted: readonly Scope[], allowed: readonly Scope[]): string[] {
+  const key = (scope: Scope, action: string) => formatScope({ ...scope, actions: [action] });
+  const within = new Set(allowed.flatMap((scope) => scope.actions.map((action) => key(scope, action))));
+  return granted.flatMap((scope) => scope.actions.map((action) => key(scope, action))).filter((item) => !within.has(item));
 }
