@@ -23,6 +23,8 @@ export default defineConfig({
           include: [SUITE_FILES],
           provide: { apiVersion: version },
           globalSetup: ['harness/run/global-setup.ts'],
+          // Allure's runtime in the workers (its reporter's own registration comes after the config is sent).
+          setupFiles: ['allure-vitest/setup'],
           // Checks are independent and talk to the target over the wire: no module state to isolate,
           // and running them side by side is what keeps a live run short.
           isolate: false,

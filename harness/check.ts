@@ -5,6 +5,7 @@
  * a resource tracker, and turns what went wrong into `failed` (the target does not conform) or
  * `error` (the check could not run), with the request that showed it.
  */
+import * as allure from 'allure-js-commons';
 import { expect as vitestExpect, inject, test, type ExpectStatic } from 'vitest';
 import { appliesAt, type ApiVersion } from './versions.ts';
 import { DIALECTS, type Dialect } from './dialect.ts';
@@ -91,6 +92,11 @@ export function check(id: string, meta: CheckMeta, fn: (context: CheckContext) =
   test(id, { meta: { check: descriptor }, timeout }, async (testContext) => {
     const version = inject('apiVersion') as ApiVersion;
     const session = inject('session');
+    // Allure's grouping: the area as feature, the check as story, each version and target a run of it.
+    await allure.feature(descriptor.area);
+    await allure.story(id);
+    await allure.parameter('API version', version);
+    await allure.parameter('target', session.target.url);
     const skip = (reason: string): never => {
       testContext.task.meta.skipReason = reason;
       return testContext.skip(reason);
@@ -137,6 +143,9 @@ async function attemptCheck(
     await fn({ engine, version, expect, make, session, dialect: DIALECTS[session.dialect] });
   } catch (error) {
     failure = error;
+    if (engine.exchanges.length > 0) {
+      await allure.attachment('requests and responses', engine.exchanges.map(describeExchange).join('\n'), { contentType: 'text/plain' });
+    }
     if (error instanceof Error && engine.exchanges.length > 0) {
       const quoted = engine.exchanges.slice(-QUOTED_EXCHANGES).map((exchange) => `  ${describeExchange(exchange)}`);
       error.message = `${error.message}\nrequest${quoted.length > 1 ? 's' : ''}:\n${quoted.join('\n')}`;

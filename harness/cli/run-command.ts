@@ -4,6 +4,7 @@
  * was expected, 1 when anything failed or passed unexpectedly, 2 when the target or the arguments
  * are wrong.
  */
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
@@ -102,7 +103,10 @@ export async function runCommand(args: string[]): Promise<number> {
   try {
     const isExpected = (id: string, version: string) =>
       expectations?.entries.get(id)?.some((entry) => entry.versions.some((listed) => listed === version)) ?? false;
-    suite = await runSuite({ session: prepared.session, versions, only, shard, write, signal: interrupt.signal, isExpected });
+    const allureResultsDir = path.join(reportDir, 'allure-results');
+    // Allure keeps every result file it finds: the last run's would mix with this one's.
+    await fs.rm(allureResultsDir, { recursive: true, force: true });
+    suite = await runSuite({ session: prepared.session, versions, only, shard, write, signal: interrupt.signal, isExpected, allureResultsDir });
   } finally {
     process.removeListener('SIGINT', onInterrupt);
     leftovers = await prepared.close();

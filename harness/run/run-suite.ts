@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AllureVitestReporter from 'allure-vitest/reporter';
 import { createVitest } from 'vitest/node';
 import { SESSION_ENV, type RunSession } from '../session.ts';
 import { ResultCollector, VERSION_PROJECT_PREFIX } from './result-collector.ts';
@@ -42,6 +43,8 @@ export async function runSuite(options: {
   only?: RegExp;
   /** `I/N`: run only vitest's shard I of N */
   shard?: string;
+  /** where allure-vitest writes its results (`npm run report:allure` renders them) */
+  allureResultsDir: string;
   write: (line: string) => void;
   /** Ctrl-C: cancel the run; the caller then cleans the target up */
   signal?: AbortSignal;
@@ -64,7 +67,7 @@ export async function runSuite(options: {
       // Checks mostly wait (stop timeouts, a live daemon's work): versions side by side finish sooner.
       // The in-process reference shares the cores with the workers, so it gets fewer (bench/README.md).
       maxWorkers: options.session.target.kind === 'live' ? LIVE_WORKERS : REFERENCE_WORKERS,
-      reporters: [collector, new ProgressReporter(options.write, REPO_ROOT, options.isExpected)],
+      reporters: [collector, new ProgressReporter(options.write, REPO_ROOT, options.isExpected), new AllureVitestReporter({ resultsDir: options.allureResultsDir })],
     },
     { logLevel: 'error' },
   );

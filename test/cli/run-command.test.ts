@@ -27,6 +27,12 @@ async function shipshape(args: string[]): Promise<{ code: number; stdout: string
   }
 }
 
+interface AllureResult {
+  name: string;
+  labels: { name: string; value: string }[];
+  parameters: { name: string; value: string }[];
+}
+
 describe('shipshape run', { timeout: 60_000 }, async () => {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shipshape-run-'));
   afterAll(() => fs.rm(dir, { recursive: true, force: true }));
@@ -44,6 +50,19 @@ describe('shipshape run', { timeout: 60_000 }, async () => {
     expect(report.checks.length).toBeGreaterThan(10);
     expect(report.checks.every((check) => Object.keys(check.results).length === 2)).toBe(true);
     for (const file of ['junit.xml', 'report.html', 'summary.md']) expect((await fs.stat(path.join(dir, file))).size).toBeGreaterThan(0);
+
+    // Allure's results: one per check and version, the area as feature, the check as story, version and target as parameters.
+    const allureDir = path.join(dir, 'allure-results');
+    const results = await Promise.all((await fs.readdir(allureDir)).filter((file) => file.endsWith('-result.json')).map(async (file) => JSON.parse(await fs.readFile(path.join(allureDir, file), 'utf8')) as AllureResult));
+    expect(results).toHaveLength(report.checks.length * 2);
+    for (const result of results) {
+      const label = (name: string) => result.labels.filter((entry) => entry.name === name).map((entry) => entry.value);
+      expect({ feature: label('feature'), story: label('story'), parameters: result.parameters.map((parameter) => parameter.name) }).toEqual({
+        feature: [result.name.split('.')[0]],
+        story: [result.name],
+        parameters: ['API version', 'target'],
+      });
+    }
   });
 
   it('an unreachable target is one line naming it, exit 2', async () => {
