@@ -21,6 +21,14 @@ check('swarm.services.create-inspect', { ...SERVICES, title: 'A created service 
   ).toEqual({ name: spec.Name, label: 'create-inspect', image: context.session.fixtureImage, command: ['sleep', '300'], mode: { Replicated: { Replicas: 2 } } });
 });
 
+check('swarm.services.default-mode', { ...SERVICES, title: 'A service created without a Mode is replicated with one replica, and runs one task', spec: '2 §2.7' }, async (context) => {
+  const spec = serviceSpec(context);
+  delete spec.Mode;
+  const id = await context.make.service(spec);
+  context.expect((await inspectService(context, id)).Spec.Mode, 'the Mode as inspected').toEqual({ Replicated: { Replicas: 1 } });
+  await runningTasks(context, id, 1);
+});
+
 check('swarm.services.create-name-taken', { ...SERVICES, title: 'POST /services/create with the name of another service answers 409', tags: ['error'] }, async (context) => {
   const spec = serviceSpec(context);
   await context.make.service(spec);
