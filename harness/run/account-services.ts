@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../cli/usage-error.ts';
+import { AccountsClient } from '../client/accounts-client.ts';
 import type { AccountServices } from '../session.ts';
 
 export interface AccountServiceFlags {
@@ -58,4 +59,25 @@ export function accountCapabilities(services: AccountServices | undefined): stri
     ...(services.accountsUrl ? ['accounts-api'] : []),
     ...(services.otherUsername ? ['other-user'] : []),
   ];
+}
+
+const RESTORED_FIELDS = ['full_name', 'location', 'company', 'profile_url'] as const;
+
+/**
+ * Notes the run's user's profile before any check, and returns what puts it back at the end: the
+ * PATCH checks of every version change the same fields side by side, so no check could restore them
+ * alone. Added addresses are each check's to delete. Without an accounts API, nothing to do.
+ */
+export async function keepProfile(services: AccountServices | undefined): Promise<() => Promise<string[]>> {
+  if (!services?.accountsUrl || !services.user) return async () => [];
+  const client = new AccountsClient(services.accountsUrl, []);
+  const auth = { basic: services.user };
+  const before = await client.send('GET', services.user.username, 'user', { auth });
+  if (before.status !== 200) return async () => [`could not read ${services.user?.username}'s profile before the run: ${before.describe()}`];
+  const profile = before.json<Record<string, unknown>>();
+  const kept = Object.fromEntries(RESTORED_FIELDS.filter((field) => typeof profile[field] === 'string').map((field) => [field, profile[field]]));
+  return async () => {
+    const restored = await client.send('PATCH', services.user?.username ?? '', 'user', { auth, json: kept });
+    return restored.status === 200 ? [] : [`could not put back ${services.user?.username}'s profile: ${restored.describe()}`];
+  };
 }

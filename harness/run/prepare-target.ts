@@ -13,7 +13,7 @@ import { ensureFixtureImage } from '../fixture-image.ts';
 import { leftoversSince, snapshotDaemon } from './daemon-snapshot.ts';
 import { removeLeftovers } from './leftover-removal.ts';
 import { newRunId } from '../resources.ts';
-import { accountCapabilities, referenceServices } from './account-services.ts';
+import { accountCapabilities, keepProfile, referenceServices } from './account-services.ts';
 
 export interface PrepareOptions {
   target: TargetSpec;
@@ -142,6 +142,11 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
         leftovers.push(...removal.failed.map((line) => `could not remove ${line}`));
       }
       await fixture.release();
+    });
+
+    const restoreProfile = await keepProfile(accountServices);
+    closers.push(async () => {
+      leftovers.push(...(await restoreProfile()));
     });
 
     const session: RunSession = {

@@ -1,0 +1,160 @@
+/**
+ * GET and PATCH /api/v1.1/users/:username/ (spec/3 §2.3, §4, §5): the user resource with every field
+ * of §2.3, date_joined ISO 8601 with microseconds and Z; Basic or a bearer token with profile_read
+ * reads it, profile_write changes it; 401 without or with bad credentials, 404 for an unknown user,
+ * 403 for another user or a token without the scope, 400 for a change that breaks a rule. The run
+ * puts back the profile it found (harness/run/account-services.ts).
+ */
+import { check, type CheckMeta } from '../../harness/check.ts';
+import { accountsSetup, bearer } from './account-steps.ts';
+
+const USER = { spec: '3 §4', since: '1.18', requires: ['accounts-api'] } satisfies Partial<CheckMeta>;
+const WITH_TOKENS = { ...USER, requires: ['accounts-api', 'token-service'] } satisfies Partial<CheckMeta>;
+/** spec/3 §2.3: ISO 8601 with microseconds and Z */
+const MICROSECOND_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const USER_FIELD_TYPES = {
+  id: 'number', username: 'string', url: 'string', date_joined: 'string', type: 'string', full_name: 'string',
+  location: 'string', company: 'string', profile_url: 'string', avatar_url: 'string', email: 'string', is_active: 'boolean',
+};
+
+check('accounts.user.get', {
+  ...USER,
+  title: 'GET the user with Basic credentials answers 200 with every field of spec/3 §2.3, date_joined with microseconds and Z',
+  spec: '3 §2.3',
+  tags: ['schema'],
+}, async (context) => {
+  const setup = accountsSetup(context);
+  const answer = await setup.client.send('GET', setup.username, 'user', { auth: setup.basic });
+  context.expect(answer.status, `GET user: ${answer.describe()}`).toBe(200);
+  const user = answer.json<Record<string, unknown>>();
+  const types = Object.fromEntries(Object.keys(USER_FIELD_TYPES).map((field) => [field, typeof user[field]]));
+  context.expect(types, `field types of the user: ${answer.describe()}`).toEqual(USER_FIELD_TYPES);
+  context.expect(Number.isInteger(user.id), 'id must be an integer').toBe(true);
+  context.expect(user.username, 'username').toBe(setup.username);
+  context.expect(String(user.date_joined), 'date_joined: ISO 8601 with microseconds and Z').toMatch(MICROSECOND_TIMESTAMP);
+});
+
+check('accounts.user.get-bearer', {
+  ...WITH_TOKENS,
+  title: 'GET the user with a bearer token carrying profile_read answers 200',
+  spec: '3 §5.4',
+  tags: ['state'],
+}, async (context) => {
+  const setup = accountsSetup(context);
+  const answer = await setup.client.send('GET', setup.username, 'user', { auth: await bearer(context, setup, ['profile_read']) });
+  context.expect(answer.status, `GET user with a profile_read token: ${answer.describe()}`).toBe(200);
+  context.expect(answer.json<{ username?: unknown }>().username, 'username').toBe(setup.username);
+});
+
+for (const [name, auth, what] of [
+  ['no-credentials', 'none', 'no Authorization header'],
+  ['garbage-bearer', { bearer: 'shipshape.not.a-token' }, 'a bearer token the token service never issued'],
+  ['unknown-scheme', { header: 'Digest username="shipshape"' }, 'an Authorization scheme other than Basic or Bearer'],
+] as const) {
+  check(`accounts.user.${name}`, {
+    ...USER,
+    title: `GET the user with ${what} answers 401`,
+    spec: '3 §5.4',
+    tags: ['error'],
+  }, async (context) => {
+    const setup = accountsSetup(context);
+    const answer = await setup.client.send('GET', setup.username, 'user', { auth });
+    context.expect(answer.status, `${what}: ${answer.describe()}`).toBe(401);
+  });
+}
+
+check('accounts.user.wrong-password', {
+  ...USER,
+  title: 'GET the user with a wrong Basic password answers 401',
+  spec: '3 §5.4',
+  tags: ['error'],
+}, async (context) => {
+  const setup = accountsSetup(context);
+  const user = setup.services.user ?? { username: setup.username, password: '' };
+  const answer = await setup.client.send('GET', setup.username, 'user', { auth: { basic: { username: user.username, password: `${user.password}-wrong` } } });
+  context.expect(answer.status, `a wrong password: ${answer.describe()}`).toBe(401);
+});
+
+check('accounts.user.unknown', {
+  ...USER,
+  title: 'GET a user that does not exist answers 404',
+  spec: '3 §7.1',
+  tags: ['error'],
+}, async (context) => {
+  const setup = accountsSetup(context);
+  const answer = await setup.client.send('GET', context.make.uniqueName('nobody'), 'user', { auth: setup.basic });
+  context.expect(answer.status, `an unknown user: ${answer.describe()}`).toBe(404);
+});
+
+check('accounts.user.other-user', {
+  ...USER,
+  title: "GET another user's resource answers 403: the caller must be the user",
+  spec: '3 §5.4',
+  requires: ['accounts-api', 'other-user'],
+  tags: ['error'],
+}, async (context) => {
+  const setup = accountsSetup(context);
+  const other = setup.services.otherUsername ?? '';
+  for (const [method, resource] of [['GET', 'user'], ['PATCH', 'user'], ['GET', 'emails']] as const) {
+    const answer = await setup.client.send(method, other, resource, { auth: setup.basic, ...(method === 'PATCH' ? { json: { location: 'Elsewhere' } } : {}) });
+    context.expect(answer.status, `${method} ${resource} of ${other} as ${setup.username}: ${answer.describe()}`).toBe(403);
+  }
+});
+
+check('accounts.user.get-needs-profile-read', {
+  ...WITH_TOKENS,
+  title: 'GET the user with a bearer token without profile_read (email_read only) answers 403',
+  spec: '3 §5.4',
+  tags: ['error'],
+}, async (context) => {
+  const setup = accountsSetup(context);
+  const answer = await setup.client.send('GET', setup.username, 'user', { auth: await bearer(context, setup, ['email_read']) });
+  context.expect(answer.status, `a token with email_read only: ${answer.describe()}`).toBe(403);
+});
+
+check('accounts.user.patch', {
+  ...USER,
+  title: 'PATCH full_name, location, company and profile_url answers 200 with the user changed',
+  tags: ['state'],
+}, async (context) => {
+  const setup = accountsSetup(context);
+  const mark = context.make.uniqueName('profile');
+  const changes = { full_name: `Shipshape ${mark}`, location: `Dock ${mark}`.slice(0, 60), company: 'Shipshape checks', profile_url: `https://example.org/${mark}` };
+  const answer = await setup.client.send('PATCH', setup.username, 'user', { auth: setup.basic, json: changes });
+  context.expect(answer.status, `PATCH user: ${answer.describe()}`).toBe(200);
+  const user = answer.json<Record<string, unknown>>();
+  context.expect({ full_name: user.full_name, location: user.location, company: user.company, profile_url: user.profile_url }, 'the updated user').toEqual(changes);
+});
+
+check('accounts.user.patch-bearer', {
+  ...WITH_TOKENS,
+  title: 'PATCH with a bearer token carrying profile_write answers 200; with profile_read only, 403',
+  spec: '3 §5.4',
+  tags: ['state', 'error'],
+}, async (context) => {
+  const setup = accountsSetup(context);
+  const company = `Shipshape ${context.make.uniqueName('co')}`;
+  const readOnly = await setup.client.send('PATCH', setup.username, 'user', { auth: await bearer(context, setup, ['profile_read']), json: { company } });
+  context.expect(readOnly.status, `PATCH with a profile_read token: ${readOnly.describe()}`).toBe(403);
+  const writing = await setup.client.send('PATCH', setup.username, 'user', { auth: await bearer(context, setup, ['profile_write']), json: { company } });
+  context.expect(writing.status, `PATCH with a profile_write token: ${writing.describe()}`).toBe(200);
+  context.expect(writing.json<{ company?: unknown }>().company, 'company after the PATCH').toBe(company);
+});
+
+for (const [name, body, rule] of [
+  ['too-long', { full_name: 'x'.repeat(5_000) }, 'a full_name of 5000 characters'],
+  ['not-a-string', { location: 42 }, 'a location that is a number'],
+  ['bad-url', { profile_url: 'not a url' }, 'a profile_url that is not a URL'],
+  ['bad-avatar-email', { avatar_email: 'not-an-address' }, 'an avatar_email that is not an address'],
+] as const) {
+  check(`accounts.user.patch-invalid-${name}`, {
+    ...USER,
+    title: `PATCH with ${rule} answers 400 and changes nothing`,
+    spec: '3 §7.1',
+    tags: ['error'],
+  }, async (context) => {
+    const setup = accountsSetup(context);
+    const answer = await setup.client.send('PATCH', setup.username, 'user', { auth: setup.basic, json: body });
+    context.expect(answer.status, `${rule}: ${answer.describe()}`).toBe(400);
+  });
+}
