@@ -67,7 +67,7 @@ function parseMode(mode: Record<string, unknown> | null | undefined): ServiceMod
   if (mode?.Global !== undefined && mode.Global !== null) return { Global: {} };
   const replicated = optional(mode?.Replicated, 'Mode.Replicated', isPlainObject);
   const replicas = optional(replicated?.Replicas, 'Mode.Replicated.Replicas', isInteger) ?? 1;
-  if (replicas < 0) throw new InvalidParameterError(`json: cannot unmarshal number ${replicas} into the Mode.Replicated.Replicas field of type uint64`);
+  if (replicas < 0) throw new InvalidParameterError(`json: cannot unmarshal number ${replicas} into Go struct field ReplicatedService.Mode.Replicated.Replicas of type uint64`);
   return { Replicated: { Replicas: replicas } };
 }
 

@@ -51,4 +51,15 @@ describe('a swarm manager (the default)', () => {
     expect([stale.status, await stale.json()]).toEqual([500, { message: 'rpc error: code = Unknown desc = update out of sequence' }]);
     expect((await request(`/v1.25/services/${ID}/update`, json(spec))).status).toBe(400);
   });
+
+  test.each([
+    ['no TaskTemplate', { Name: 'x' }, 'mismatched Runtime and *Spec fields'],
+    ['no image', { Name: 'x', TaskTemplate: { ContainerSpec: {} } }, 'rpc error: code = InvalidArgument desc = ContainerSpec: image reference must be provided'],
+    ['an unknown restart condition', { Name: 'x', TaskTemplate: { ContainerSpec: { Image: 'busybox' }, RestartPolicy: { Condition: 'sometimes' } } }, 'invalid RestartCondition: "sometimes"'],
+    ['negative replicas', { Name: 'x', TaskTemplate: { ContainerSpec: { Image: 'busybox' } }, Mode: { Replicated: { Replicas: -1 } } }, 'json: cannot unmarshal number -1 into Go struct field ReplicatedService.Mode.Replicated.Replicas of type uint64'],
+  ])('a create body with %s is refused with 400', async (_, body, message) => {
+    const request = await served();
+    const res = await request('/v1.25/services/create', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    expect([res.status, await res.json()]).toEqual([400, { message }]);
+  });
 });
