@@ -92,12 +92,14 @@ export async function runCommand(args: string[]): Promise<number> {
 
   // Ctrl-C stops the checks but not the clean-up: what the run created is removed before exiting.
   const interrupt = new AbortController();
+  // SIGTERM (a CI job cancelled) is treated as Ctrl-C: the target is cleaned up all the same.
   const onInterrupt = () => {
     write('interrupted: stopping the checks and cleaning up the target (Ctrl-C again to abandon)');
     process.once('SIGINT', () => process.exit(130));
     interrupt.abort();
   };
   process.once('SIGINT', onInterrupt);
+  process.once('SIGTERM', onInterrupt);
   let suite;
   let leftovers: string[];
   try {
@@ -109,6 +111,7 @@ export async function runCommand(args: string[]): Promise<number> {
     suite = await runSuite({ session: prepared.session, versions, only, shard, write, signal: interrupt.signal, isExpected, allureResultsDir });
   } finally {
     process.removeListener('SIGINT', onInterrupt);
+    process.removeListener('SIGTERM', onInterrupt);
     leftovers = await prepared.close();
   }
   if (interrupt.signal.aborted) return 130;

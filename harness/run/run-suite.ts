@@ -21,6 +21,9 @@ const LIVE_WORKERS = 8;
  */
 const REFERENCE_WORKERS = 8;
 
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+type StopSignal = (typeof STOP_SIGNALS)[number];
+
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface SuiteRun {
@@ -54,6 +57,7 @@ export async function runSuite(options: {
   const selected = (id: string) => options.only?.test(id) ?? true;
   const collector = new ResultCollector(selected);
   const startedAt = performance.now();
+  const ownListeners = Object.fromEntries(STOP_SIGNALS.map((name) => [name, process.listeners(name)])) as Record<StopSignal, NodeJS.SignalsListener[]>;
   const vitest = await createVitest(
     'test',
     {
@@ -71,6 +75,11 @@ export async function runSuite(options: {
     },
     { logLevel: 'error' },
   );
+  // vitest's logger exits the process at SIGINT or SIGTERM, as its own CLI wants; a run must first take
+  // what it made off the target, which the caller's handler (`signal`) sees to.
+  for (const name of STOP_SIGNALS) {
+    for (const listener of process.listeners(name)) if (!ownListeners[name].includes(listener)) process.off(name, listener);
+  }
   const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
   options.signal?.addEventListener('abort', cancel, { once: true });
   try {
