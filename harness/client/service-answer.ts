@@ -8,7 +8,8 @@ import type { ApiResponse, ExchangeRecord } from './api-response.ts';
 import { describeExchange } from './api-response.ts';
 import type { EngineClient, RequestOptions } from './engine-client.ts';
 
-const SECRET_FIELDS = /("(?:access_token|refresh_token|token)"\s*:\s*")[^"]*(")/g;
+/** a secret's value up to its closing quote, or to the end of a preview cut inside it */
+const SECRET_FIELDS = /("(?:access_token|refresh_token|token)"\s*:\s*")[^"]*("|$)/g;
 
 export function maskSecrets(text: string): string {
   return text.replace(SECRET_FIELDS, '$1<masked>$2');
