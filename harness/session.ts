@@ -24,6 +24,8 @@ export interface RunSession {
   /** optional capabilities the target has (swarm, registry, network): checks that require others are skipped */
   capabilities: string[];
   accountServices?: AccountServices;
+  /** `host:port` of a registry that trusts the token service, as the target reaches it: with a user, the `registry` capability */
+  registry?: string;
 }
 
 /** The spec/3 services under test (harness/run/account-services.ts). */

@@ -22,6 +22,8 @@ export interface PrepareOptions {
   seed: number;
   /** the token service and accounts API named by flags; against the reference, its own when none are named */
   accountServices?: AccountServices;
+  /** `host:port` of a registry trusting the token service, for a live target; against the reference, its fixture registry when it starts its own services */
+  registry?: string;
 }
 
 export interface PreparedTarget {
@@ -107,17 +109,19 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
     let url: string;
     let connection: Connection;
     let accountServices = options.accountServices;
+    let registry = options.registry;
     if (options.target.kind === 'reference') {
       // Loaded only when asked for: a run against a live daemon never loads the reference.
       const { startReference } = await import('../../reference/serve.ts');
       const withServices = accountServices === undefined;
-      const reference = await startReference({ dialect: options.dialect, ...(withServices ? { token: 'tcp://127.0.0.1:0', accounts: 'tcp://127.0.0.1:0' } : {}) });
+      const reference = await startReference({ dialect: options.dialect, ...(withServices ? { token: 'tcp://127.0.0.1:0', accounts: 'tcp://127.0.0.1:0', registry: 'tcp://127.0.0.1:0' } : {}) });
       closers.push(() => reference.close());
       url = 'reference';
       connection = connectionOf(reference.engineUrl);
       if (reference.token && reference.accounts) {
         accountServices = await referenceServices({ authUrl: reference.token.url, accountsUrl: reference.accounts.url, service: reference.token.service });
       }
+      registry = reference.registry?.host ?? registry;
     } else {
       url = options.target.url;
       connection = options.target.connection;
@@ -155,8 +159,9 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
       dialect: options.dialect,
       fixtureImage: fixture.image,
       seed: options.seed,
-      capabilities: [...(await detectCapabilities(engine)), ...accountCapabilities(accountServices)],
+      capabilities: [...(await detectCapabilities(engine)), ...accountCapabilities(accountServices), ...(registry && accountServices?.user ? ['registry'] : [])],
       ...(accountServices ? { accountServices } : {}),
+      ...(registry ? { registry } : {}),
     };
     return { session, server, close };
   } catch (error) {

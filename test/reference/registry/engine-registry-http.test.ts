@@ -11,7 +11,9 @@ import { httpCaller, type Call } from '../http-client.ts';
 
 const alice = (JSON.parse(readFileSync(FIXTURE_USERS_FILE, 'utf8')) as Array<{ username: string; password: string }>).find((user) => user.username === 'alice');
 if (alice === undefined) throw new Error('the fixture users lack alice');
-const PASSWORD_AUTH = Buffer.from(JSON.stringify({ username: alice.username, password: alice.password })).toString('base64url');
+/** X-Registry-Auth as clients send it: base64url with Go's padding */
+const authHeader = (config: Record<string, string>) => Buffer.from(JSON.stringify(config)).toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
+const PASSWORD_AUTH = authHeader({ username: alice.username, password: alice.password });
 
 let reference: RunningReference;
 let call: Call;
@@ -76,7 +78,7 @@ describe('push and pull', () => {
     await tagBusybox(name);
     await call('POST', `/v1.25/images/${host}/alice/token/push?tag=v1`, { headers: { 'X-Registry-Auth': PASSWORD_AUTH } });
     const login = (await call('POST', '/v1.25/auth', { json: { username: alice.username, password: alice.password, serveraddress: host } })).json<{ IdentityToken: string }>();
-    const tokenAuth = Buffer.from(JSON.stringify({ identitytoken: login.IdentityToken })).toString('base64url');
+    const tokenAuth = authHeader({ identitytoken: login.IdentityToken });
     const pulled = await call('POST', `/v1.25/images/create?fromImage=${host}/alice/token&tag=v1`, { headers: { 'X-Registry-Auth': tokenAuth } });
     expect([pulled.status, messagesOf(pulled.text).at(-1)]).toEqual([200, { status: `Status: Image is up to date for ${name}` }]);
     // before 1.25 the identity token is not read: the pull is anonymous, and the registry refuses it
@@ -91,7 +93,7 @@ describe('push and pull', () => {
 
   it('ends a push with an error when the credentials are refused', async () => {
     await tagBusybox(`${host}/alice/refused:v1`);
-    const wrong = Buffer.from(JSON.stringify({ username: alice.username, password: 'wrong' })).toString('base64url');
+    const wrong = authHeader({ username: alice.username, password: 'wrong' });
     const pushed = await call('POST', `/v1.25/images/${host}/alice/refused/push?tag=v1`, { headers: { 'X-Registry-Auth': wrong } });
     expect(pushed.status).toBe(200);
     expect(messagesOf(pushed.text).at(-1)).toMatchObject({ error: expect.stringContaining('unauthorized') });
