@@ -30,6 +30,8 @@ export interface CheckMeta {
   requires?: string[];
   /** a deadline under a minute; default 30 s */
   timeoutMs?: number;
+  /** ids of fixtures/spec-inventory.json the check asserts (`shipshape coverage` maps them) */
+  covers?: string[];
 }
 
 export interface CheckDescriptor extends CheckMeta {

@@ -9,6 +9,7 @@ import { compareCommand } from './compare-command.ts';
 import { mergeCommand } from './merge-command.ts';
 import { listCommand } from './list-command.ts';
 import { cleanupCommand } from './cleanup-command.ts';
+import { coverageCommand } from './coverage-command.ts';
 
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   run: runCommand,
@@ -18,6 +19,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   merge: mergeCommand,
   list: listCommand,
   cleanup: cleanupCommand,
+  coverage: coverageCommand,
 };
 
 const USAGE = `usage: shipshape <command> [options]
@@ -27,7 +29,8 @@ const USAGE = `usage: shipshape <command> [options]
   compare  several runs (implementations) side by side, as HTML and Markdown
   merge    join the reports of a sharded run (run --shard I/N) into one
   list     list the checks and their metadata
-  cleanup  remove what crashed runs left on a target`;
+  cleanup  remove what crashed runs left on a target
+  coverage map the spec inventory to the checks that cover it`;
 
 /** `shipshape list | head`: a reader that goes away ends the output, quietly, as for any Unix tool. */
 function endQuietlyWhenStdoutCloses(): void {
@@ -46,7 +49,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    console.error(`shipshape: unknown command ${JSON.stringify(name)} (run, serve, diff, compare, merge, list, cleanup)`);
+    console.error(`shipshape: unknown command ${JSON.stringify(name)} (run, serve, diff, compare, merge, list, cleanup, coverage)`);
     return 2;
   }
   try {
