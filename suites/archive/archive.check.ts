@@ -85,6 +85,13 @@ check('archive.head.stat', {
   spec: '1 §2.4',
   since: '1.20',
   tags: ['schema'],
+  covers: [
+    '1:HEAD /containers/{id_or_name}/archive',
+    '1:HEAD /containers/{id_or_name}/archive:query:path',
+    '1:HEAD /containers/{id_or_name}/archive:status:200',
+    '1:HEAD /containers/{id_or_name}/archive:header:X-Engine-Container-Path-Stat',
+    '1:version-rule:1.20:archive-endpoints',
+  ],
 }, async (context) => {
   const id = await container(context);
   const res = await context.engine.head(archivePath(id), { query: { path: FIXTURE_FILE } });
@@ -100,6 +107,13 @@ check('archive.get.tar', {
   spec: '1 §4.1',
   since: '1.20',
   tags: ['schema'],
+  covers: [
+    '1:GET /containers/{id_or_name}/archive',
+    '1:GET /containers/{id_or_name}/archive:query:path',
+    '1:GET /containers/{id_or_name}/archive:status:200',
+    '1:GET /containers/{id_or_name}/archive:header:X-Engine-Container-Path-Stat',
+    '1:version-rule:1.20:archive-endpoints',
+  ],
 }, async (context) => {
   const id = await container(context);
   const res = await context.engine.get(archivePath(id), { query: { path: FIXTURE_FILE } });
@@ -115,6 +129,7 @@ check('archive.stat.symlink', {
   spec: '1 §4.1',
   since: '1.20',
   tags: ['schema'],
+  covers: ['1:HEAD /containers/{id_or_name}/archive:query:path', '1:HEAD /containers/{id_or_name}/archive:header:X-Engine-Container-Path-Stat'],
 }, async (context) => {
   // The fixture image links every applet to busybox in the same directory (/bin/sh → busybox).
   const id = await container(context);
@@ -129,6 +144,7 @@ check('archive.get.symlink-resolved', {
   spec: '1 §4.1',
   since: '1.20',
   tags: ['stream'],
+  covers: ['1:GET /containers/{id_or_name}/archive:query:path'],
 }, async (context) => {
   const id = await container(context);
   await extracted(context, id, '/tmp', [{ kind: 'symlink', name: 'link', target: '/etc' }]);
@@ -142,6 +158,7 @@ check('archive.get.directory-contents', {
   spec: '1 §4.1',
   since: '1.20',
   tags: ['stream'],
+  covers: ['1:GET /containers/{id_or_name}/archive:query:path'],
 }, async (context) => {
   const id = await container(context);
   const names = async (path: string) => {
@@ -169,6 +186,7 @@ check('archive.get.trailing-slash-file', {
   spec: '1 §4.1',
   since: '1.20',
   tags: ['error'],
+  covers: ['1:GET /containers/{id_or_name}/archive:query:path', '1:GET /containers/{id_or_name}/archive:status:400', '1:version-rule:1.24:json-errors'],
 }, async (context) => {
   const id = await container(context);
   const res = await context.engine.get(archivePath(id), { query: { path: `${FIXTURE_FILE}/` } });
@@ -184,6 +202,7 @@ check('archive.get.missing-path', {
   spec: '1 §4.1',
   since: '1.20',
   tags: ['error'],
+  covers: ['1:GET /containers/{id_or_name}/archive:query:path', '1:GET /containers/{id_or_name}/archive:status:404'],
 }, async (context) => {
   const id = await container(context);
   const res = await context.engine.get(archivePath(id), { query: { path: '/no-such-file' } });
@@ -195,6 +214,7 @@ check('archive.get.empty-path', {
   spec: '1 §4.1',
   since: '1.20',
   tags: ['error'],
+  covers: ['1:GET /containers/{id_or_name}/archive:query:path', '1:GET /containers/{id_or_name}/archive:status:400'],
 }, async (context) => {
   const id = await container(context);
   const res = await context.engine.get(archivePath(id), { query: { path: '' } });
@@ -206,6 +226,14 @@ check('archive.put.extract', {
   spec: '1 §4.1',
   since: '1.20',
   tags: ['state'],
+  covers: [
+    '1:PUT /containers/{id_or_name}/archive',
+    '1:PUT /containers/{id_or_name}/archive:query:path',
+    '1:PUT /containers/{id_or_name}/archive:body:tar',
+    '1:PUT /containers/{id_or_name}/archive:header:Content-Type',
+    '1:PUT /containers/{id_or_name}/archive:status:200',
+    '1:version-rule:1.20:archive-endpoints',
+  ],
 }, async (context) => {
   const id = await container(context);
   const text = `extracted by ${context.make.runId}\n`;
@@ -220,6 +248,7 @@ check('archive.put.file-path', {
   spec: '1 §4.1',
   since: '1.20',
   tags: ['error'],
+  covers: ['1:PUT /containers/{id_or_name}/archive:query:path', '1:PUT /containers/{id_or_name}/archive:status:400'],
 }, async (context) => {
   const id = await container(context);
   const res = await putTar(context, id, { path: FIXTURE_FILE }, await buildTar([{ kind: 'file', name: 'hello.txt', data: 'hello\n' }]));
@@ -231,6 +260,7 @@ check('archive.put.missing-dir', {
   spec: '1 §4.1',
   since: '1.20',
   tags: ['error'],
+  covers: ['1:PUT /containers/{id_or_name}/archive:query:path', '1:PUT /containers/{id_or_name}/archive:status:404'],
 }, async (context) => {
   const id = await container(context);
   const res = await putTar(context, id, { path: '/no-such-dir' }, await buildTar([{ kind: 'file', name: 'hello.txt', data: 'hello\n' }]));
@@ -242,6 +272,7 @@ check('archive.put.no-overwrite-dir', {
   spec: '1 §4.1',
   since: '1.20',
   tags: ['error'],
+  covers: ['1:PUT /containers/{id_or_name}/archive:query:noOverwriteDirNonDir', '1:PUT /containers/{id_or_name}/archive:status:400'],
 }, async (context) => {
   const id = await container(context);
   await extracted(context, id, '/tmp', [{ kind: 'directory', name: 'entry' }]);
@@ -254,6 +285,7 @@ check('archive.put.readonly-rootfs', {
   spec: '1 §4.1',
   since: '1.20',
   tags: ['error'],
+  covers: ['1:PUT /containers/{id_or_name}/archive:status:403', '1:POST /containers/create:body:HostConfig.ReadonlyRootfs'],
 }, async (context) => {
   const id = await container(context, { ReadonlyRootfs: true });
   const res = await putTar(context, id, { path: '/tmp' }, await buildTar([{ kind: 'file', name: 'hello.txt', data: 'hello\n' }]));
@@ -265,6 +297,13 @@ check('archive.copy.resource', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['version'],
+  covers: [
+    '1:POST /containers/{id_or_name}/copy',
+    '1:POST /containers/{id_or_name}/copy:body:Resource',
+    '1:POST /containers/{id_or_name}/copy:status:200',
+    '1:version-rule:1.20:copy-deprecated',
+    '1:version-rule:1.24:copy-removed',
+  ],
 }, async (context) => {
   const id = await container(context);
   const res = await context.engine.post(`/containers/${id}/copy`, { json: { Resource: FIXTURE_FILE } });
@@ -284,6 +323,11 @@ check('archive.get.root-contents', {
   spec: '1 §4.1',
   since: '1.20',
   tags: ['stream'],
+  covers: [
+    '1:GET /containers/{id_or_name}/archive:query:path',
+    '1:GET /containers/{id_or_name}/archive:status:200',
+    '1:GET /containers/{id_or_name}/archive:header:X-Engine-Container-Path-Stat',
+  ],
 }, async (context) => {
   const id = await container(context);
   const res = await context.engine.get(archivePath(id), { query: { path: '/.' } });
@@ -302,6 +346,11 @@ check('archive.put.round-trip', {
   spec: '1 §4.1',
   since: '1.20',
   tags: ['state'],
+  covers: [
+    '1:PUT /containers/{id_or_name}/archive:query:path',
+    '1:PUT /containers/{id_or_name}/archive:body:tar',
+    '1:GET /containers/{id_or_name}/archive:query:path',
+  ],
 }, async (context) => {
   const id = await container(context);
   const tree: TarSource[] = [
@@ -330,6 +379,7 @@ check('archive.export.tar', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['stream'],
+  covers: ['1:GET /containers/{id_or_name}/export', '1:GET /containers/{id_or_name}/export:status:200'],
 }, async (context) => {
   const text = `written by ${context.make.runId}`;
   const id = await exitedContainer(context, { Cmd: ['sh', '-c', `echo ${text} > /tmp/written`] });
@@ -349,6 +399,13 @@ check('archive.unknown-container', {
   spec: '1 §4.1',
   since: '1.20',
   tags: ['error'],
+  covers: [
+    '1:HEAD /containers/{id_or_name}/archive:status:404',
+    '1:GET /containers/{id_or_name}/archive:status:404',
+    '1:PUT /containers/{id_or_name}/archive:status:404',
+    '1:GET /containers/{id_or_name}/export:status:404',
+    '1:POST /containers/{id_or_name}/copy:status:404',
+  ],
 }, async (context) => {
   const missing = context.make.uniqueName('missing');
   const body = await buildTar([{ kind: 'file', name: 'hello.txt', data: 'hello\n' }]);

@@ -14,6 +14,7 @@ for (const how of ['gzip', 'bzip2', 'xz'] as const satisfies readonly Compressio
     since: '1.18',
     tags: ['state'],
     timeoutMs: BUILD_TIMEOUT_MS,
+    covers: ['2:POST /build:body:archive'],
   }, async (context) => {
     const { tar } = await buildContext(context, 'minimal');
     const { id } = await builtImage(context, compress(tar, how));
@@ -27,6 +28,7 @@ check('build.context.build-file-path', {
   since: '1.18',
   tags: ['state'],
   timeoutMs: BUILD_TIMEOUT_MS,
+  covers: ['2:POST /build:query:buildfile'],
 }, async (context) => {
   const buildFilePath = 'build/Other.build';
   const { tar } = await buildContext(context, 'minimal', { buildFilePath });

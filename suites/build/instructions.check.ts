@@ -13,6 +13,7 @@ check('build.args', {
   since: '1.21',
   tags: ['state'],
   timeoutMs: BUILD_TIMEOUT_MS,
+  covers: ['2:version-rule:1.21:build-args'],
 }, async (context) => {
   const { tar } = await buildContext(context, 'args');
   const { name } = await builtImage(context, tar, { buildargs: JSON.stringify({ WHO: 'builder' }) });
@@ -25,6 +26,7 @@ check('build.onbuild', {
   since: '1.18',
   tags: ['state'],
   timeoutMs: BUILD_TIMEOUT_MS,
+  covers: ['2:POST /build'],
 }, async (context) => {
   const parent = await builtImage(context, (await buildContext(context, 'onbuild-parent')).tar);
   const child = await builtImage(context, (await buildContext(context, 'onbuild-child', { values: { parent: parent.name } })).tar);
@@ -39,6 +41,7 @@ check('build.env-substitution', {
   since: '1.18',
   tags: ['state'],
   timeoutMs: BUILD_TIMEOUT_MS,
+  covers: ['2:POST /build'],
 }, async (context) => {
   const { name } = await builtImage(context, (await buildContext(context, 'env-substitution')).tar);
   const config = (await inspectImage(context, name)).Config ?? {};

@@ -18,6 +18,7 @@ check('build.rm.default', {
   since: '1.18',
   tags: ['state'],
   timeoutMs: BUILD_TIMEOUT_MS,
+  covers: ['2:POST /build:query:rm'],
 }, async (context) => {
   const { tar, label } = await buildContext(context, 'minimal');
   const { res, output } = await build(context, tar);
@@ -31,6 +32,7 @@ check('build.rm.forcerm', {
   since: '1.18',
   tags: ['state'],
   timeoutMs: BUILD_TIMEOUT_MS,
+  covers: ['2:POST /build:query:forcerm'],
 }, async (context) => {
   const { tar, label } = await buildContext(context, 'failing');
   const { res, messages } = await build(context, tar, { forcerm: 1 });

@@ -13,6 +13,7 @@ check('build.image.config', {
   since: '1.18',
   tags: ['state'],
   timeoutMs: BUILD_TIMEOUT_MS,
+  covers: ['2:POST /build', '2:POST /build:query:t'],
 }, async (context) => {
   const { name } = await builtImage(context, (await buildContext(context, 'config')).tar);
   const config = (await inspectImage(context, name)).Config ?? {};
@@ -42,6 +43,7 @@ check('build.run.command', {
   since: '1.18',
   tags: ['state'],
   timeoutMs: BUILD_TIMEOUT_MS,
+  covers: ['2:POST /build'],
 }, async (context) => {
   const { name } = await builtImage(context, (await buildContext(context, 'command')).tar);
   context.expect(await imageOutput(context, name), 'output of the image command (pwd; id -u; echo $GREETING)').toBe('/work\n65534\nhello\n');
@@ -53,6 +55,7 @@ check('build.run.files', {
   since: '1.18',
   tags: ['state'],
   timeoutMs: BUILD_TIMEOUT_MS,
+  covers: ['2:POST /build', '2:POST /build:body:archive'],
 }, async (context) => {
   const packed = await buildTar([{ kind: 'file', name: 'inner.txt', data: 'inner\n' }]);
   const { tar } = await buildContext(context, 'files', { extra: [{ kind: 'file', name: 'packed.tar', data: packed }] });

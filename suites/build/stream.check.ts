@@ -20,6 +20,7 @@ check('build.stream.shape', {
   since: '1.18',
   tags: ['stream', 'schema'],
   timeoutMs: BUILD_TIMEOUT_MS,
+  covers: ['2:POST /build', '2:POST /build:status:200', '2:POST /build:header:Content-type'],
 }, async (context) => {
   const { id, result } = await builtImage(context, (await buildContext(context, 'minimal')).tar);
   result.messages.forEach((message, index) => assertMatchesSchema(message, BUILD_MESSAGE_SCHEMA, `object ${index} of the build stream`));
@@ -33,6 +34,7 @@ check('build.stream.failing-run', {
   since: '1.18',
   tags: ['stream', 'error'],
   timeoutMs: BUILD_TIMEOUT_MS,
+  covers: ['2:POST /build', '2:POST /build:query:t'],
 }, async (context) => {
   const name = uniqueImageName(context, 'failed');
   const { res, messages, output } = await build(context, (await buildContext(context, 'failing')).tar, { t: name });
@@ -49,6 +51,7 @@ check('build.stream.quiet', {
   since: '1.18',
   tags: ['stream'],
   timeoutMs: BUILD_TIMEOUT_MS,
+  covers: ['2:POST /build:query:q'],
 }, async (context) => {
   const name = uniqueImageName(context, 'quiet');
   context.make.image(name);

@@ -147,6 +147,26 @@ check('containers.create.property-valid', {
   spec: '1 §2.3',
   since: '1.18',
   tags: ['property'],
+  covers: [
+    '1:POST /containers/create',
+    '1:POST /containers/create:body:Cmd',
+    '1:POST /containers/create:body:Env',
+    '1:POST /containers/create:body:Labels',
+    '1:POST /containers/create:body:WorkingDir',
+    '1:POST /containers/create:body:Hostname',
+    '1:POST /containers/create:body:StopSignal',
+    '1:POST /containers/create:body:HostConfig.Memory',
+    '1:POST /containers/create:body:HostConfig.MemorySwap',
+    '1:POST /containers/create:body:HostConfig.BlkioWeight',
+    '1:POST /containers/create:body:HostConfig.MemorySwappiness',
+    '1:POST /containers/create:body:HostConfig.KernelMemory',
+    '1:POST /containers/create:body:HostConfig.ShmSize',
+    '1:POST /containers/create:body:HostConfig.PortBindings',
+    '1:POST /containers/create:body:HostConfig.Binds',
+    '1:POST /containers/create:body:HostConfig.NetworkMode',
+    '1:POST /containers/create:body:HostConfig.RestartPolicy',
+    '1:POST /containers/create:status:201',
+  ],
 }, async (context) => {
   await assertProperty(context, fc.asyncProperty(validPlan(context.version), async (plan) => {
     const request = concreteRequest(context, plan);
@@ -162,10 +182,11 @@ check('containers.create.property-valid', {
 const NAME_BREAKERS = [...' !"#$%&\'()*+,/:;<=>?@[\\]^`{|}~', 'é'];
 
 /** One rule each, so that a target that lacks one of them fails that check alone. */
-const OUT_OF_RANGE_RULES: { id: string; title: string; spec: string; since: ApiVersion; change: fc.Arbitrary<OutOfRange> }[] = [
+const OUT_OF_RANGE_RULES: { id: string; title: string; covers: string[]; spec: string; since: ApiVersion; change: fc.Arbitrary<OutOfRange> }[] = [
   {
     id: 'containers.create.property-blkio-weight',
     title: 'a valid body with HostConfig.BlkioWeight outside 10–1000 (and not 0) answers 400',
+    covers: ['1:POST /containers/create:body:HostConfig.BlkioWeight', '1:POST /containers/create:status:400'],
     spec: '1 §8',
     since: '1.18',
     // Not negative nor above 65535: the Go type is uint16, and dockerd does not decode those (500).
@@ -174,6 +195,7 @@ const OUT_OF_RANGE_RULES: { id: string; title: string; spec: string; since: ApiV
   {
     id: 'containers.create.property-memory-swappiness',
     title: 'a valid body with HostConfig.MemorySwappiness outside -1–100 answers 400',
+    covers: ['1:POST /containers/create:body:HostConfig.MemorySwappiness', '1:POST /containers/create:status:400'],
     spec: '1 §8',
     since: '1.18',
     change: fc.oneof(fc.integer({ min: -(2 ** 31), max: -2 }), fc.integer({ min: 101, max: 2 ** 31 })).map((MemorySwappiness) => ({ HostConfig: { MemorySwappiness } })),
@@ -181,6 +203,7 @@ const OUT_OF_RANGE_RULES: { id: string; title: string; spec: string; since: ApiV
   {
     id: 'containers.create.property-kernel-memory',
     title: 'a valid body with HostConfig.KernelMemory set below 4M answers 400 from 1.22',
+    covers: ['1:POST /containers/create:body:HostConfig.KernelMemory', '1:POST /containers/create:status:400'],
     spec: '1 §8',
     since: '1.22',
     // Set limits only: 0 means none, and dockerd reads a negative KernelMemory as none too (201).
@@ -189,6 +212,7 @@ const OUT_OF_RANGE_RULES: { id: string; title: string; spec: string; since: ApiV
   {
     id: 'containers.create.property-memory-swap',
     title: 'a valid body with HostConfig.MemorySwap set below Memory answers 400',
+    covers: ['1:POST /containers/create:body:HostConfig.Memory', '1:POST /containers/create:body:HostConfig.MemorySwap', '1:POST /containers/create:status:400'],
     spec: '1 §2.3',
     since: '1.18',
     change: memory.chain((Memory) => fc.integer({ min: 1, max: Memory - 1 }).map((MemorySwap) => ({ HostConfig: { Memory, MemorySwap } }))),
@@ -196,6 +220,7 @@ const OUT_OF_RANGE_RULES: { id: string; title: string; spec: string; since: ApiV
   {
     id: 'containers.create.property-shm-size',
     title: 'a valid body with a negative HostConfig.ShmSize answers 400 at 1.25',
+    covers: ['1:POST /containers/create:body:HostConfig.ShmSize', '1:POST /containers/create:status:400'],
     spec: '1 §8',
     since: '1.25',
     change: fc.integer({ min: -(2 ** 31), max: -1 }).map((ShmSize) => ({ HostConfig: { ShmSize } })),
@@ -203,6 +228,7 @@ const OUT_OF_RANGE_RULES: { id: string; title: string; spec: string; since: ApiV
   {
     id: 'containers.create.property-hostname',
     title: 'a valid body with a Hostname that is not RFC 1123 (a bad character, a label edged with -, an empty label, over 63 characters) answers 400 from 1.24',
+    covers: ['1:POST /containers/create:body:Hostname', '1:POST /containers/create:status:400', '1:version-rule:1.24:hostname-validation'],
     spec: '1 §2.3',
     since: '1.24',
     change: fc.oneof(
@@ -215,6 +241,7 @@ const OUT_OF_RANGE_RULES: { id: string; title: string; spec: string; since: ApiV
   {
     id: 'containers.create.property-name',
     title: 'a valid body under a name with a character outside [a-zA-Z0-9_.-] answers 400',
+    covers: ['1:POST /containers/create:query:name', '1:POST /containers/create:status:400'],
     spec: '1 §8',
     since: '1.18',
     change: fc.tuple(fc.constantFrom(...NAME_BREAKERS), fc.stringMatching(/^[a-zA-Z0-9_-]{0,4}$/)).map(([bad, tail]) => ({ nameSuffix: `${bad}${tail}` })),

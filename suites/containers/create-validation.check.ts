@@ -68,6 +68,7 @@ check('containers.create.no-cmd', {
   spec: '1 §7.3',
   since: '1.18',
   tags: ['error', 'version'],
+  covers: ['1:POST /containers/create:status:400', '1:POST /containers/create:status:500', '1:version-rule:1.24:create-without-command-400'],
 }, async (context) => {
   const image = await imageWithoutCmd(context);
   const res = await createContainer(context, { Image: image });
@@ -75,10 +76,11 @@ check('containers.create.no-cmd', {
 });
 
 /** Range rules of HostConfig fields: each sends values outside the range and the limits themselves. */
-const RANGE_RULES: { id: string; title: string; spec: string; since: ApiVersion; cases: StatusCase[] }[] = [
+const RANGE_RULES: { id: string; title: string; covers: string[]; spec: string; since: ApiVersion; cases: StatusCase[] }[] = [
   {
     id: 'containers.create.blkio-weight-range',
     title: 'HostConfig.BlkioWeight outside 10–1000 answers 400; 10 and 1000 are accepted',
+    covers: ['1:POST /containers/create:body:HostConfig.BlkioWeight', '1:POST /containers/create:status:400'],
     spec: '1 §8',
     since: '1.18',
     cases: [
@@ -91,6 +93,7 @@ const RANGE_RULES: { id: string; title: string; spec: string; since: ApiVersion;
   {
     id: 'containers.create.memory-swappiness-range',
     title: 'HostConfig.MemorySwappiness outside 0–100 answers 400; 0 and 100 are accepted',
+    covers: ['1:POST /containers/create:body:HostConfig.MemorySwappiness', '1:POST /containers/create:status:400'],
     spec: '1 §8',
     since: '1.18',
     // Not -1: Docker clients up to 1.13 send it by default, meaning "not set", and daemons accept it.
@@ -104,6 +107,7 @@ const RANGE_RULES: { id: string; title: string; spec: string; since: ApiVersion;
   {
     id: 'containers.create.kernel-memory-minimum',
     title: 'HostConfig.KernelMemory below 4M answers 400 from 1.22; 4M is accepted',
+    covers: ['1:POST /containers/create:body:HostConfig.KernelMemory', '1:POST /containers/create:status:400', '1:version-rule:1.22:kernel-memory-minimum'],
     spec: '1 §8',
     since: '1.22',
     cases: [
@@ -115,6 +119,7 @@ const RANGE_RULES: { id: string; title: string; spec: string; since: ApiVersion;
   {
     id: 'containers.create.memory-swap-below-memory',
     title: 'HostConfig.MemorySwap smaller than Memory answers 400; a larger one and -1 (unlimited) are accepted',
+    covers: ['1:POST /containers/create:body:HostConfig.Memory', '1:POST /containers/create:body:HostConfig.MemorySwap', '1:POST /containers/create:status:400'],
     spec: '1 §2.3',
     since: '1.18',
     cases: [
@@ -126,6 +131,7 @@ const RANGE_RULES: { id: string; title: string; spec: string; since: ApiVersion;
   {
     id: 'containers.create.shm-size-negative',
     title: 'HostConfig.ShmSize below 0 answers 400 at 1.25; a positive size is accepted',
+    covers: ['1:POST /containers/create:body:HostConfig.ShmSize', '1:POST /containers/create:status:400'],
     spec: '1 §8',
     since: '1.25',
     // Not 0: Go clients always send ShmSize, 0 when the user set none, and daemons read it as the 64 MB default.
@@ -145,6 +151,7 @@ check('containers.create.hostname-invalid', {
   spec: '1 §2.3',
   since: '1.24',
   tags: ['error', 'version'],
+  covers: ['1:POST /containers/create:body:Hostname', '1:POST /containers/create:status:400', '1:version-rule:1.24:hostname-validation'],
 }, async (context) => {
   const statuses: Record<string, number> = {};
   for (const hostname of ['bad_host!', 'good-host']) {
@@ -158,6 +165,7 @@ check('containers.create.entrypoint-reset', {
   spec: '1 §2.3',
   since: '1.25',
   tags: ['state'],
+  covers: ['1:POST /containers/create:body:Entrypoint', '1:POST /containers/create:body:Cmd', '1:version-rule:1.25:entrypoint-reset'],
 }, async (context) => {
   const res = await createContainer(context, { Image: context.session.fixtureImage, Entrypoint: [''], Cmd: ['echo', 'hi'] });
   context.expect(res.status, 'create status').toBe(201);

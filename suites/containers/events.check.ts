@@ -63,6 +63,7 @@ check('containers.events.lifecycle', {
   spec: '2 §6',
   since: '1.18',
   tags: ['stream', 'state'],
+  covers: ['2:GET /events', '2:GET /events:query:filters.type', '2:GET /events:query:filters.container'],
 }, async (context) => {
   const { engine, expect, make, session } = context;
   const id = await make.container({ Image: session.fixtureImage, Cmd: ['sh', '-c', 'exit 4'] });

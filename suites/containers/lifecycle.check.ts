@@ -34,6 +34,7 @@ check('containers.start.already-started', {
   spec: '1 §3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/{id_or_name}/start', '1:POST /containers/{id_or_name}/start:status:204', '1:POST /containers/{id_or_name}/start:status:304'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const res = await context.engine.post(`/containers/${id}/start`);
@@ -45,6 +46,7 @@ check('containers.stop.already-stopped', {
   spec: '1 §3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/{id_or_name}/stop', '1:POST /containers/{id_or_name}/stop:status:304'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: ['true'] });
   await exitedState(context, id);
@@ -57,6 +59,7 @@ check('containers.stop.timeout-kills', {
   spec: '1 §3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/{id_or_name}/stop:query:t', '1:POST /containers/{id_or_name}/stop:status:204'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const startedAt = performance.now();
@@ -75,6 +78,7 @@ check('containers.restart.running', {
   spec: '1 §3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/{id_or_name}/restart', '1:POST /containers/{id_or_name}/restart:query:t', '1:POST /containers/{id_or_name}/restart:status:204'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const before = await containerState(context, id);
@@ -93,6 +97,7 @@ check('containers.kill.default-sigkill', {
   spec: '1 §3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/{id_or_name}/kill', '1:POST /containers/{id_or_name}/kill:status:204'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const res = await context.engine.post(`/containers/${id}/kill`);
@@ -108,6 +113,7 @@ for (const [form, signal] of [['name', 'SIGTERM'], ['number', '15']] as const) {
     spec: '1 §4.1',
     since: '1.18',
     tags: ['state'],
+    covers: ['1:POST /containers/{id_or_name}/kill:query:signal', '1:POST /containers/{id_or_name}/kill:status:204'],
   }, async (context) => {
     const id = await startedContainer(context, { Cmd: EXITS_3_ON_SIGTERM });
     await trapSet(context, id);
@@ -123,6 +129,7 @@ check('containers.wait.exit-code', {
   spec: '1 §3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/{id_or_name}/wait', '1:POST /containers/{id_or_name}/wait:status:200'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: ['sh', '-c', 'exit 7'] });
   const res = await context.engine.post(`/containers/${id}/wait`);
@@ -136,6 +143,7 @@ check('containers.wait.blocks', {
   spec: '1 §3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/{id_or_name}/wait'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   let answered = false;
@@ -157,6 +165,7 @@ check('containers.pause.paused', {
   spec: '1 §3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/{id_or_name}/pause', '1:POST /containers/{id_or_name}/pause:status:204'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const res = await context.engine.post(`/containers/${id}/pause`);
@@ -171,6 +180,7 @@ check('containers.unpause.resumes', {
   spec: '1 §3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/{id_or_name}/unpause', '1:POST /containers/{id_or_name}/unpause:status:204'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   await pauseContainer(context, id);
@@ -186,6 +196,7 @@ check('containers.remove.running-conflict', {
   spec: '1 §3',
   since: '1.18',
   tags: ['state', 'error'],
+  covers: ['1:DELETE /containers/{id_or_name}', '1:DELETE /containers/{id_or_name}:status:409'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const res = await context.engine.delete(`/containers/${id}`);
@@ -198,6 +209,7 @@ check('containers.remove.force', {
   spec: '1 §3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:DELETE /containers/{id_or_name}:query:force', '1:DELETE /containers/{id_or_name}:status:204'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const res = await context.engine.delete(`/containers/${id}`, { query: { force: 'true' } });

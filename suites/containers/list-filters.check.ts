@@ -48,6 +48,7 @@ check('containers.list.all', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:GET /containers/json', '1:GET /containers/json:query:all', '1:GET /containers/json:status:200'],
 }, async (context) => {
   const cast: Cast = {
     running: await startedContainer(context, { Cmd: RUNS }),
@@ -69,6 +70,7 @@ check('containers.list.limit', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:GET /containers/json:query:limit'],
 }, async (context) => {
   const own = ownLabel(context);
   const cast = await createdInOrder(context, ['first', 'second', 'third'], { Labels: own.labels });
@@ -81,6 +83,7 @@ check('containers.list.since', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:GET /containers/json:query:since'],
 }, async (context) => {
   const own = ownLabel(context);
   const cast = await createdInOrder(context, ['first', 'second', 'third'], { Labels: own.labels });
@@ -93,6 +96,7 @@ check('containers.list.before', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:GET /containers/json:query:before'],
 }, async (context) => {
   const own = ownLabel(context);
   const cast = await createdInOrder(context, ['first', 'second', 'third'], { Labels: own.labels });
@@ -105,6 +109,7 @@ check('containers.list.filter-id', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:GET /containers/json:query:filters'],
 }, async (context) => {
   const cast = await createdInOrder(context, ['wanted', 'other']);
   const listed = await filteredRoles(context, { id: [(cast.wanted ?? '').slice(0, 12)] }, cast);
@@ -116,6 +121,7 @@ check('containers.list.filter-name', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:GET /containers/json:query:filters'],
 }, async (context) => {
   const name = context.make.uniqueName('named');
   const cast: Cast = {
@@ -131,6 +137,7 @@ check('containers.list.filter-label', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:GET /containers/json:query:filters'],
 }, async (context) => {
   const key = context.make.uniqueName('key');
   const cast: Cast = {
@@ -150,6 +157,7 @@ check('containers.list.filter-status', {
   spec: '1 §3',
   since: '1.18',
   tags: ['state', 'version'],
+  covers: ['1:GET /containers/json:query:filters'],
 }, async (context) => {
   const cast: Cast = {
     created: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }),
@@ -170,6 +178,7 @@ check('containers.list.filter-status-restarting', {
   spec: '1 §3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:GET /containers/json:query:filters'],
 }, async (context) => {
   const cast: Cast = {
     restarting: await startedContainer(context, { Cmd: ['false'], HostConfig: { RestartPolicy: { Name: 'always', MaximumRetryCount: 0 } } }),
@@ -188,6 +197,7 @@ check('containers.list.filter-exited', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:GET /containers/json:query:filters'],
 }, async (context) => {
   const cast: Cast = {
     three: await exitedContainer(context, { Cmd: ['sh', '-c', 'exit 3'] }),
@@ -202,6 +212,7 @@ check('containers.list.filter-ancestor', {
   spec: '1 §9',
   since: '1.24',
   tags: ['state'],
+  covers: ['1:GET /containers/json:query:filters', '1:version-rule:1.24:list-filters-ancestor-before-since-volume-network'],
 }, async (context) => {
   const cast = await createdInOrder(context, ['fixture']);
   const { Image: imageId } = await inspectContainer<{ Image: string }>(context, cast.fixture ?? '');
@@ -218,6 +229,7 @@ check('containers.list.filter-before', {
   spec: '1 §9',
   since: '1.24',
   tags: ['state'],
+  covers: ['1:GET /containers/json:query:filters', '1:version-rule:1.24:list-filters-ancestor-before-since-volume-network'],
 }, async (context) => {
   const cast = await createdInOrder(context, ['first', 'second', 'third']);
   const listed = await filteredRoles(context, { before: [cast.second] }, cast);
@@ -229,6 +241,7 @@ check('containers.list.filter-since', {
   spec: '1 §9',
   since: '1.24',
   tags: ['state'],
+  covers: ['1:GET /containers/json:query:filters', '1:version-rule:1.24:list-filters-ancestor-before-since-volume-network'],
 }, async (context) => {
   const cast = await createdInOrder(context, ['first', 'second', 'third']);
   const listed = await filteredRoles(context, { since: [cast.second] }, cast);
@@ -240,6 +253,7 @@ check('containers.list.filter-volume', {
   spec: '1 §9',
   since: '1.24',
   tags: ['state'],
+  covers: ['1:GET /containers/json:query:filters', '1:version-rule:1.24:list-filters-ancestor-before-since-volume-network'],
 }, async (context) => {
   const cast: Cast = {
     data: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'], Volumes: { '/data': {} } }),
@@ -254,6 +268,7 @@ check('containers.list.filter-network', {
   spec: '1 §9',
   since: '1.24',
   tags: ['state'],
+  covers: ['1:GET /containers/json:query:filters', '1:version-rule:1.24:list-filters-ancestor-before-since-volume-network'],
 }, async (context) => {
   const cast: Cast = {
     bridge: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }),
@@ -271,6 +286,7 @@ check('containers.list.filters-map-form', {
   spec: '1 §4.1',
   since: '1.22',
   tags: ['state'],
+  covers: ['1:GET /containers/json:query:filters'],
 }, async (context) => {
   const key = context.make.uniqueName('key');
   const cast: Cast = {
@@ -286,6 +302,7 @@ check('containers.list.filters-malformed', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['error'],
+  covers: ['1:GET /containers/json:query:filters', '1:GET /containers/json:status:400'],
 }, async ({ engine, expect }) => {
   const res = await engine.get('/containers/json', { query: { all: '1', filters: '{"label":' } });
   expect(res.status, 'status').toBe(400);

@@ -25,6 +25,11 @@ check('containers.logs.stream-selection', {
   spec: '1 §4.4',
   since: '1.18',
   tags: ['stream'],
+  covers: [
+    '1:GET /containers/{id_or_name}/logs:query:stdout',
+    '1:GET /containers/{id_or_name}/logs:query:stderr',
+    '1:GET /containers/{id_or_name}/logs:status:200',
+  ],
 }, async (context) => {
   const id = await exitedWithoutTty(context, OUT_AND_ERR);
   const seen = {
@@ -44,6 +49,7 @@ check('containers.logs.tail', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['stream'],
+  covers: ['1:GET /containers/{id_or_name}/logs:query:tail'],
 }, async (context) => {
   // One stream only: how lines of stdout and stderr interleave in the log is not specified.
   const id = await exitedWithoutTty(context, ['seq', '5']);
@@ -59,6 +65,7 @@ check('containers.logs.timestamps', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['stream'],
+  covers: ['1:GET /containers/{id_or_name}/logs:query:timestamps'],
 }, async (context) => {
   const id = await exitedWithoutTty(context, OUT_AND_ERR);
   const { stdout, stderr } = streamTexts(await logs(context, id, { stdout: '1', stderr: '1', timestamps: '1' }));

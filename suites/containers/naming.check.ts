@@ -23,6 +23,7 @@ check('containers.create.taken-name', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['error'],
+  covers: ['1:POST /containers/create:query:name', '1:POST /containers/create:status:409'],
 }, async (context) => {
   const name = context.make.uniqueName('taken');
   await createdContainer(context, {}, name);
@@ -35,6 +36,7 @@ check('containers.create.invalid-name', {
   spec: '1 §8',
   since: '1.18',
   tags: ['error'],
+  covers: ['1:POST /containers/create:query:name', '1:POST /containers/create:status:400'],
 }, async (context) => {
   // Characters that both the spec's pattern and dockerd's stricter one refuse.
   const base = context.make.uniqueName('bad');
@@ -49,6 +51,7 @@ check('containers.rename.new-name', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/{id_or_name}/rename', '1:POST /containers/{id_or_name}/rename:query:name', '1:POST /containers/{id_or_name}/rename:status:204'],
 }, async (context) => {
   const oldName = context.make.uniqueName('old');
   const newName = context.make.uniqueName('new');
@@ -65,6 +68,7 @@ check('containers.rename.taken-name', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['error'],
+  covers: ['1:POST /containers/{id_or_name}/rename:query:name', '1:POST /containers/{id_or_name}/rename:status:409'],
 }, async (context) => {
   const name = context.make.uniqueName('mine');
   const takenName = context.make.uniqueName('taken');
@@ -80,6 +84,7 @@ check('containers.inspect.id-forms', {
   spec: '1 §4.3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:GET /containers/{id_or_name}/json', '1:GET /containers/{id_or_name}/json:status:200'],
 }, async (context) => {
   const name = context.make.uniqueName('forms');
   const id = await createdContainer(context, {}, name);
@@ -98,6 +103,7 @@ check('containers.inspect.ambiguous-prefix', {
   spec: '1 §4.3',
   since: '1.18',
   tags: ['error'],
+  covers: ['1:GET /containers/{id_or_name}/json'],
 }, async (context) => {
   // Ids are random hex: among 17 containers two share a first digit, and usually among far fewer.
   // That one-digit prefix is ambiguous whatever other containers the target holds.
@@ -154,6 +160,30 @@ check('containers.endpoints.unknown-container', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['error'],
+  covers: [
+    '1:GET /containers/{id_or_name}/json:status:404',
+    '1:GET /containers/{id_or_name}/top:status:404',
+    '1:GET /containers/{id_or_name}/logs:status:404',
+    '1:GET /containers/{id_or_name}/changes:status:404',
+    '1:GET /containers/{id_or_name}/export:status:404',
+    '1:GET /containers/{id_or_name}/stats:status:404',
+    '1:POST /containers/{id_or_name}/resize:status:404',
+    '1:POST /containers/{id_or_name}/start:status:404',
+    '1:POST /containers/{id_or_name}/stop:status:404',
+    '1:POST /containers/{id_or_name}/restart:status:404',
+    '1:POST /containers/{id_or_name}/kill:status:404',
+    '1:POST /containers/{id_or_name}/rename:status:404',
+    '1:POST /containers/{id_or_name}/pause:status:404',
+    '1:POST /containers/{id_or_name}/unpause:status:404',
+    '1:POST /containers/{id_or_name}/attach:status:404',
+    '1:GET /containers/{id_or_name}/attach/ws:status:404',
+    '1:POST /containers/{id_or_name}/wait:status:404',
+    '1:DELETE /containers/{id_or_name}:status:404',
+    '1:POST /containers/{id_or_name}/copy:status:404',
+    '1:HEAD /containers/{id_or_name}/archive:status:404',
+    '1:GET /containers/{id_or_name}/archive:status:404',
+    '1:PUT /containers/{id_or_name}/archive:status:404',
+  ],
 }, async ({ engine, expect, version }) => {
   const unknown = 'shipshape-no-such-container';
   const answers: Record<string, string> = {};

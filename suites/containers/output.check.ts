@@ -14,6 +14,7 @@ check('containers.top.ps-args', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:GET /containers/{id_or_name}/top:query:ps_args'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: ['sleep', '300'] });
   // Right after the start a real daemon's process can still be its runtime's init, not yet the command.
@@ -39,6 +40,7 @@ check('containers.logs.driver-none', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['error'],
+  covers: ['1:POST /containers/create:body:HostConfig.LogConfig', '1:GET /containers/{id_or_name}/logs'],
 }, async (context) => {
   const id = await exitedContainer(context, { Cmd: ['echo', 'unseen'], HostConfig: { LogConfig: { Type: 'none', Config: {} } } });
   const res = await context.engine.get(`/containers/${id}/logs`, { query: { stdout: '1' } });

@@ -10,6 +10,7 @@ check('containers.remove.volumes', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:DELETE /containers/{id_or_name}:query:v', '1:DELETE /containers/{id_or_name}:status:204'],
 }, async ({ engine, expect, make, session }) => {
   const id = await make.container({ Image: session.fixtureImage, Cmd: ['true'], Volumes: { '/data': {} } });
   const res = await engine.delete(`/containers/${id}`, { query: { v: '1' } });

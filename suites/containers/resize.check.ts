@@ -20,6 +20,12 @@ check('containers.resize.tty', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: [
+    '1:POST /containers/{id_or_name}/resize:query:h',
+    '1:POST /containers/{id_or_name}/resize:query:w',
+    '1:POST /containers/{id_or_name}/resize:status:200',
+    '1:POST /containers/create:body:Tty',
+  ],
 }, async (context) => {
   const id = await runningTty(context);
   const res = await context.engine.post(`/containers/${id}/resize`, { query: SIZE });
@@ -32,6 +38,7 @@ check('containers.resize.content-type', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['schema'],
+  covers: ['1:POST /containers/{id_or_name}/resize', '1:POST /containers/{id_or_name}/resize:status:200'],
 }, async (context) => {
   const id = await runningTty(context);
   const res = await context.engine.post(`/containers/${id}/resize`, { query: SIZE });
@@ -44,6 +51,7 @@ check('containers.resize.not-found', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['error'],
+  covers: ['1:POST /containers/{id_or_name}/resize:status:404'],
 }, async ({ engine, expect }) => {
   const res = await engine.post(`/containers/${UNKNOWN_CONTAINER}/resize`, { query: SIZE });
   expect(res.status, 'status').toBe(404);
@@ -54,6 +62,7 @@ check('containers.resize.not-running', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['error', 'state'],
+  covers: ['1:POST /containers/{id_or_name}/resize:status:500'],
 }, async (context) => {
   const id = await createdContainer(context, { Cmd: ['sleep', '300'], Tty: true });
   const res = await context.engine.post(`/containers/${id}/resize`, { query: SIZE });
@@ -65,6 +74,7 @@ check('containers.resize.event', {
   spec: '2 §6.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/{id_or_name}/resize:query:h', '1:POST /containers/{id_or_name}/resize:query:w'],
 }, async (context) => {
   const id = await runningTty(context);
   const resizes = await eventsDuring(context, { container: [id], event: ['resize'] }, async () => {

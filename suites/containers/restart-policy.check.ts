@@ -58,6 +58,7 @@ check('containers.restart-policy.no', {
   spec: '1 §2.3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/create:body:HostConfig.RestartPolicy'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: ['false'], ...restartPolicy('no') });
   const stopped = await down(context, id);
@@ -70,6 +71,7 @@ check('containers.restart-policy.always', {
   spec: '1 §2.3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/create:body:HostConfig.RestartPolicy'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: ['false'], ...restartPolicy('always') });
   const seen = await until(() => view(context, id), (current) => current.RestartCount >= 2, { what: 'RestartCount to reach 2', timeoutMs: RESTARTS_WITHIN_MS });
@@ -81,6 +83,7 @@ check('containers.restart-policy.on-failure-maximum', {
   spec: '1 §2.3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/create:body:HostConfig.RestartPolicy'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: ['false'], ...restartPolicy('on-failure', 2) });
   const stopped = await down(context, id);
@@ -95,6 +98,7 @@ check('containers.restart-policy.unless-stopped', {
   since: '1.21',
   tags: ['state'],
   timeoutMs: 45_000,
+  covers: ['1:POST /containers/create:body:HostConfig.RestartPolicy', '1:version-rule:1.21:restart-unless-stopped'],
 }, async (context) => {
   // Runs a second, then fails; PID 1 ignores SIGTERM, so a stop with t=1 ends it one way or the other.
   const id = await startedContainer(context, { Cmd: ['sh', '-c', 'sleep 1; exit 1'], ...restartPolicy('unless-stopped') });
@@ -112,6 +116,7 @@ check('containers.restart-policy.backoff', {
   since: '1.18',
   tags: ['state'],
   timeoutMs: 45_000,
+  covers: ['1:POST /containers/create:body:HostConfig.RestartPolicy'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: ['false'], ...restartPolicy('always') });
   // StartedAt of each run seen, by run number: a restarting container still shows the start of the run that just ended.
@@ -143,6 +148,7 @@ check('containers.create.auto-remove', {
   spec: '1 §2.3',
   since: '1.25',
   tags: ['state'],
+  covers: ['1:POST /containers/create:body:HostConfig.AutoRemove', '1:version-rule:1.25:auto-remove'],
 }, async (context) => {
   const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'], HostConfig: { AutoRemove: true } });
   await startContainer(context, id);
@@ -159,6 +165,11 @@ check('containers.create.auto-remove-restart-policy', {
   spec: '1 §2.3',
   since: '1.25',
   tags: ['error'],
+  covers: [
+    '1:POST /containers/create:body:HostConfig.AutoRemove',
+    '1:POST /containers/create:body:HostConfig.RestartPolicy',
+    '1:POST /containers/create:status:400',
+  ],
 }, async (context) => {
   const statuses: Record<string, number> = {};
   for (const policy of ['always', 'on-failure', 'unless-stopped', 'no']) {

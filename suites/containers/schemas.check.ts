@@ -39,6 +39,7 @@ check('containers.create.schema', {
   spec: '1 §2.3',
   since: '1.18',
   tags: ['schema'],
+  covers: ['1:POST /containers/create', '1:POST /containers/create:body:Image', '1:POST /containers/create:body:Cmd', '1:POST /containers/create:status:201'],
 }, async (context) => {
   const res = await createContainer(context, { Image: context.session.fixtureImage, Cmd: ['true'] });
   context.expect(res.status, 'status').toBe(201);
@@ -50,6 +51,12 @@ check('containers.inspect.schema', {
   spec: '1 §2.2',
   since: '1.18',
   tags: ['schema'],
+  covers: [
+    '1:GET /containers/{id_or_name}/json',
+    '1:GET /containers/{id_or_name}/json:status:200',
+    '1:version-rule:1.21:state-status',
+    '1:version-rule:1.25:dead-state',
+  ],
 }, async (context) => {
   const id = await containerWithVolume(context);
   const res = await context.engine.get(`/containers/${id}/json`);
@@ -62,6 +69,7 @@ check('containers.inspect.size', {
   spec: '1 §2.2',
   since: '1.21',
   tags: ['schema', 'version'],
+  covers: ['1:GET /containers/{id_or_name}/json:query:size', '1:version-rule:1.21:inspect-size'],
 }, async (context) => {
   const id = await createdContainer(context);
   const container = await inspect(context, id, { size: '1' });
@@ -74,6 +82,7 @@ check('containers.inspect.volumes-maps', {
   spec: '1 §2.2',
   since: '1.18',
   tags: ['version'],
+  covers: ['1:GET /containers/{id_or_name}/json', '1:version-rule:1.19:inspect-volumes-fields-removed'],
 }, async (context) => {
   const container = await inspect(context, await containerWithVolume(context));
   const shown = { Volumes: 'Volumes' in container, VolumesRW: 'VolumesRW' in container };
@@ -86,6 +95,7 @@ check('containers.inspect.exec-driver', {
   spec: '1 §2.2',
   since: '1.18',
   tags: ['version'],
+  covers: ['1:GET /containers/{id_or_name}/json', '1:version-rule:1.22:exec-driver-removed'],
 }, async (context) => {
   const container = await inspect(context, await createdContainer(context));
   const expected = before(context.version, '1.22') ? 'string' : 'undefined';
@@ -97,6 +107,7 @@ check('containers.inspect.network-settings', {
   spec: '1 §2.2',
   since: '1.18',
   tags: ['version'],
+  covers: ['1:GET /containers/{id_or_name}/json', '1:version-rule:1.21:per-network-settings'],
 }, async (context) => {
   const { NetworkSettings: settings } = await inspect(context, await createdContainer(context));
   const present = (fields: readonly string[]) => fields.filter((field) => field in settings);
@@ -115,6 +126,14 @@ check('containers.list.schema', {
   spec: '1 §2.1',
   since: '1.18',
   tags: ['schema'],
+  covers: [
+    '1:GET /containers/json',
+    '1:GET /containers/json:status:200',
+    '1:version-rule:1.21:list-image-id',
+    '1:version-rule:1.23:list-state',
+    '1:version-rule:1.23:list-mounts',
+    '1:version-rule:1.23:list-host-config-network-settings',
+  ],
 }, async (context) => {
   const id = await containerWithVolume(context);
   // Other checks create containers at the same time: judge only this check's own item.
@@ -130,6 +149,7 @@ check('containers.list.size', {
   spec: '1 §2.1',
   since: '1.18',
   tags: ['schema'],
+  covers: ['1:GET /containers/json:query:size'],
 }, async (context) => {
   const id = await createdContainer(context);
   const res = await context.engine.get('/containers/json', { query: { all: '1', size: '1', filters: JSON.stringify({ id: [id] }) } });
@@ -145,6 +165,7 @@ check('containers.top.schema', {
   spec: '1 §2.4',
   since: '1.18',
   tags: ['schema'],
+  covers: ['1:GET /containers/{id_or_name}/top', '1:GET /containers/{id_or_name}/top:status:200'],
 }, async (context) => {
   const { engine, expect } = context;
   const id = await startedContainer(context, { Cmd: ['sleep', '300'] });
@@ -166,6 +187,7 @@ check('containers.changes.schema', {
   spec: '1 §2.4',
   since: '1.18',
   tags: ['schema'],
+  covers: ['1:GET /containers/{id_or_name}/changes', '1:GET /containers/{id_or_name}/changes:status:200'],
 }, async (context) => {
   const id = await containerWithChanges(context);
   const res = await context.engine.get(`/containers/${id}/changes`);
@@ -178,6 +200,7 @@ check('containers.changes.kinds', {
   spec: '1 §2.4',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:GET /containers/{id_or_name}/changes', '1:GET /containers/{id_or_name}/changes:status:200'],
 }, async (context) => {
   const id = await containerWithChanges(context);
   const res = await context.engine.get(`/containers/${id}/changes`);
@@ -200,6 +223,7 @@ check('containers.wait.schema', {
   spec: '1 §2.4',
   since: '1.18',
   tags: ['schema'],
+  covers: ['1:POST /containers/{id_or_name}/wait', '1:POST /containers/{id_or_name}/wait:status:200'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: ['true'] });
   const res = await context.engine.post(`/containers/${id}/wait`);

@@ -18,6 +18,7 @@ check('containers.start.host-config', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['state', 'error', 'version'],
+  covers: ['1:POST /containers/{id_or_name}/start:body:HostConfig', '1:version-rule:1.24:start-refuses-host-config'],
 }, async (context) => {
   const { engine, expect, make, session, version } = context;
   const id = await make.container({ Image: session.fixtureImage, Cmd: ['sleep', '300'] });

@@ -62,6 +62,13 @@ check('containers.stats.schema', {
   spec: '1 §2.4',
   since: '1.18',
   tags: ['schema', 'version'],
+  covers: [
+    '1:GET /containers/{id_or_name}/stats',
+    '1:GET /containers/{id_or_name}/stats:status:200',
+    '1:version-rule:1.19:stats-precpu',
+    '1:version-rule:1.21:per-network-stats',
+    '1:version-rule:1.23:pids-stats',
+  ],
 }, async (context) => {
   const id = await runningContainer(context);
   const sample = await sampleWithPrevious(context, id);
@@ -73,6 +80,7 @@ check('containers.stats.network-until-1-20', {
   spec: '1 §2.4',
   since: '1.18',
   tags: ['version'],
+  covers: ['1:GET /containers/{id_or_name}/stats', '1:version-rule:1.21:per-network-stats'],
 }, async (context) => {
   const id = await runningContainer(context);
   const sample = await sampleWithPrevious(context, id);
@@ -88,6 +96,7 @@ check('containers.stats.one-shot', {
   spec: '1 §4.1',
   since: '1.19',
   tags: ['stream'],
+  covers: ['1:GET /containers/{id_or_name}/stats:query:stream', '1:version-rule:1.19:stats-stream'],
 }, async (context) => {
   const id = await runningContainer(context);
   await withStats(context, id, { stream: 'false' }, async (stream) => {
@@ -104,6 +113,7 @@ check('containers.stats.stream', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['stream'],
+  covers: ['1:GET /containers/{id_or_name}/stats:query:stream'],
 }, async (context) => {
   const id = await runningContainer(context);
   await withStats(context, id, {}, async (stream) => {
@@ -118,6 +128,7 @@ check('containers.stats.precpu', {
   spec: '1 §2.4',
   since: '1.19',
   tags: ['stream'],
+  covers: ['1:GET /containers/{id_or_name}/stats', '1:version-rule:1.19:stats-precpu'],
 }, async (context) => {
   const id = await runningContainer(context);
   await withStats(context, id, {}, async (stream) => {
@@ -132,6 +143,7 @@ check('containers.stats.content-type', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['stream'],
+  covers: ['1:GET /containers/{id_or_name}/stats', '1:GET /containers/{id_or_name}/stats:status:200'],
 }, async (context) => {
   const id = await runningContainer(context);
   await withStats(context, id, {}, async (stream) => {
@@ -144,6 +156,7 @@ check('containers.stats.not-found', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['error'],
+  covers: ['1:GET /containers/{id_or_name}/stats:status:404'],
 }, async ({ engine, expect }) => {
   const res = await engine.get(`/containers/${UNKNOWN_CONTAINER}/stats`);
   expect(res.status, 'status').toBe(404);

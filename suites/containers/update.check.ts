@@ -25,6 +25,7 @@ check('containers.update.resources', {
   spec: '1 §4.1',
   since: '1.22',
   tags: ['state'],
+  covers: ['1:POST /containers/{id_or_name}/update', '1:version-rule:1.22:update-endpoint'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: ['sleep', '300'] });
   // A new Memory above the current swap limit needs a new MemorySwap with it.
@@ -41,6 +42,7 @@ check('containers.update.restart-policy', {
   spec: '1 §9.4',
   since: '1.23',
   tags: ['state'],
+  covers: ['1:POST /containers/{id_or_name}/update', '1:version-rule:1.23:update-restart-policy'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: ['sleep', '300'] });
   const policy = { Name: 'on-failure', MaximumRetryCount: 2 };
@@ -55,6 +57,7 @@ check('containers.update.before-1-22', {
   since: '1.18',
   until: '1.21',
   tags: ['version', 'error'],
+  covers: ['1:POST /containers/{id_or_name}/update', '1:version-rule:1.22:update-endpoint'],
 }, async (context) => {
   const id = await createdContainer(context, { Cmd: ['true'] });
   const res = await context.engine.post(`/containers/${id}/update`, { json: { CpuShares: 512 } });
@@ -66,6 +69,7 @@ check('containers.update.out-of-range', {
   spec: '1 §2.3, §8',
   since: '1.22',
   tags: ['error'],
+  covers: ['1:POST /containers/{id_or_name}/update'],
 }, async (context) => {
   const id = await createdContainer(context, { Cmd: ['true'] });
   const cases: [body: Record<string, unknown>, status: number][] = [
@@ -91,6 +95,7 @@ check('containers.update.auto-remove-restart-policy', {
   spec: '1 §2.3',
   since: '1.25',
   tags: ['error', 'state'],
+  covers: ['1:POST /containers/{id_or_name}/update'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: ['sleep', '300'], HostConfig: { AutoRemove: true } });
   const before = (await hostConfigOf(context, id)).RestartPolicy;

@@ -37,6 +37,7 @@ interface RoundTrip {
   id: string;
   since: ApiVersion;
   title: string;
+  covers: string[];
   /** top-level creation fields, shown back in inspect Config */
   config?: Record<string, unknown>;
   /** HostConfig fields, shown back in inspect HostConfig */
@@ -55,54 +56,63 @@ const ROUND_TRIPS: RoundTrip[] = [
     id: 'ulimits',
     since: '1.18',
     title: 'HostConfig.Ulimits [{Name, Soft, Hard}] is accepted and shown back in inspect HostConfig',
+    covers: ['1:POST /containers/create:body:HostConfig.Ulimits', '1:version-rule:1.18:ulimits'],
     hostConfig: { Ulimits: [{ Name: 'nofile', Soft: 1024, Hard: 2048 }] },
   },
   {
     id: 'cgroup-parent',
     since: '1.18',
     title: 'HostConfig.CgroupParent is accepted and shown back in inspect HostConfig',
+    covers: ['1:POST /containers/create:body:HostConfig.CgroupParent', '1:version-rule:1.18:cgroup-parent'],
     hostConfig: { CgroupParent: '/shipshape-parent' },
   },
   {
     id: 'cpu-period-quota',
     since: '1.19',
     title: 'HostConfig.CpuPeriod and CpuQuota are accepted from 1.19 and shown back in inspect HostConfig',
+    covers: ['1:POST /containers/create:body:HostConfig.CpuPeriod', '1:POST /containers/create:body:HostConfig.CpuQuota', '1:version-rule:1.19:cpu-period-quota'],
     hostConfig: { CpuPeriod: 100_000, CpuQuota: 50_000 },
   },
   {
     id: 'group-add',
     since: '1.20',
     title: 'HostConfig.GroupAdd is accepted from 1.20 and shown back in inspect HostConfig',
+    covers: ['1:POST /containers/create:body:HostConfig.GroupAdd', '1:version-rule:1.20:group-add'],
     hostConfig: { GroupAdd: ['1234'] },
   },
   {
     id: 'stop-signal',
     since: '1.21',
     title: 'StopSignal is accepted from 1.21 and shown back in inspect Config',
+    covers: ['1:POST /containers/create:body:StopSignal', '1:version-rule:1.21:stop-signal'],
     config: { StopSignal: 'SIGUSR1' },
   },
   {
     id: 'oom-score-adj',
     since: '1.21',
     title: 'HostConfig.OomScoreAdj is accepted from 1.21 and shown back in inspect HostConfig',
+    covers: ['1:POST /containers/create:body:HostConfig.OomScoreAdj', '1:version-rule:1.21:oom-score-adj'],
     hostConfig: { OomScoreAdj: 300 },
   },
   {
     id: 'dns-options',
     since: '1.21',
     title: 'HostConfig.DnsOptions is accepted from 1.21 and shown back in inspect HostConfig',
+    covers: ['1:POST /containers/create:body:HostConfig.DnsOptions', '1:version-rule:1.21:dns-options'],
     hostConfig: { DnsOptions: ['ndots:2'] },
   },
   {
     id: 'volume-driver',
     since: '1.21',
     title: 'HostConfig.VolumeDriver is accepted from 1.21 and shown back in inspect HostConfig',
+    covers: ['1:POST /containers/create:body:HostConfig.VolumeDriver', '1:version-rule:1.21:volume-driver'],
     hostConfig: { VolumeDriver: 'local' },
   },
   {
     id: 'blkio-device-rates',
     since: '1.22',
     title: 'HostConfig.BlkioDeviceReadBps, WriteBps, ReadIOps and WriteIOps [{Path, Rate}] are accepted from 1.22 and shown back in inspect HostConfig',
+    covers: ['1:POST /containers/create:body:HostConfig.BlkioDeviceReadBps', '1:POST /containers/create:body:HostConfig.BlkioDeviceWriteBps', '1:POST /containers/create:body:HostConfig.BlkioDeviceReadIOps', '1:POST /containers/create:body:HostConfig.BlkioDeviceWriteIOps', '1:version-rule:1.22:io-rate-limits'],
     hostConfig: {
       BlkioDeviceReadBps: [{ Path: BLOCK_DEVICE, Rate: 1 * MIB }],
       BlkioDeviceWriteBps: [{ Path: BLOCK_DEVICE, Rate: 2 * MIB }],
@@ -114,30 +124,34 @@ const ROUND_TRIPS: RoundTrip[] = [
     id: 'storage-opt',
     since: '1.24',
     title: 'HostConfig.StorageOpt is accepted from 1.24 and shown back in inspect HostConfig',
+    covers: ['1:POST /containers/create:body:HostConfig.StorageOpt', '1:version-rule:1.24:storage-opt'],
     hostConfig: { StorageOpt: { size: '1G' } },
   },
   {
     id: 'sysctls',
     since: '1.24',
     title: 'HostConfig.Sysctls is accepted from 1.24 and shown back in inspect HostConfig',
+    covers: ['1:POST /containers/create:body:HostConfig.Sysctls', '1:version-rule:1.24:sysctls'],
     hostConfig: { Sysctls: { 'net.ipv4.ip_forward': '1' } },
   },
   {
     id: 'userns-mode',
     since: '1.25',
     title: 'HostConfig.UsernsMode host is accepted at 1.25 and shown back in inspect HostConfig',
+    covers: ['1:POST /containers/create:body:HostConfig.UsernsMode', '1:version-rule:1.25:userns-mode'],
     hostConfig: { UsernsMode: 'host' },
   },
   {
     id: 'auto-remove-field',
     since: '1.25',
     title: 'HostConfig.AutoRemove is accepted at 1.25 and shown back in inspect HostConfig',
+    covers: ['1:POST /containers/create:body:HostConfig.AutoRemove', '1:version-rule:1.25:auto-remove'],
     hostConfig: { AutoRemove: true },
   },
 ];
 
 for (const rule of ROUND_TRIPS) {
-  check(`containers.create.${rule.id}`, { title: rule.title, spec: '1 §9.4', since: rule.since, tags: ['version'] }, async (context) => {
+  check(`containers.create.${rule.id}`, { title: rule.title, spec: '1 §9.4', since: rule.since, tags: ['version'], covers: rule.covers }, async (context) => {
     const { config = {}, hostConfig } = rule;
     const inspected = await createAndInspect(context, { ...config, ...(hostConfig && { HostConfig: hostConfig }) });
     const seen = { Config: shown(inspected.Config, config), HostConfig: shown(inspected.HostConfig, hostConfig ?? {}) };
@@ -150,6 +164,7 @@ check('containers.create.stop-signal-number', {
   spec: '1 §2.3',
   since: '1.21',
   tags: ['version'],
+  covers: ['1:POST /containers/create:body:StopSignal'],
 }, async (context) => {
   // How inspect spells a signal given as a number ("2", "SIGINT") is not shown: only that it is kept.
   const { Config } = await createAndInspect(context, { StopSignal: 2 });
@@ -162,6 +177,7 @@ check('containers.create.pids-limit', {
   spec: '1 §9.4',
   since: '1.23',
   tags: ['version'],
+  covers: ['1:POST /containers/create:body:HostConfig.PidsLimit', '1:version-rule:1.23:pids-limit'],
 }, async (context) => {
   const { HostConfig } = await createAndInspect(context, { HostConfig: { PidsLimit: 64 } });
   context.expect(HostConfig.PidsLimit, 'inspect HostConfig.PidsLimit for PidsLimit 64').toBe(64);
@@ -174,6 +190,7 @@ check('containers.create.pid-mode-container', {
   spec: '1 §9.4',
   since: '1.24',
   tags: ['version'],
+  covers: ['1:POST /containers/create:body:HostConfig.PidMode', '1:version-rule:1.24:pid-mode-container'],
 }, async (context) => {
   const pidMode = `container:${await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] })}`;
   const { HostConfig } = await createAndInspect(context, { HostConfig: { PidMode: pidMode } });
@@ -185,6 +202,7 @@ check('containers.create.shm-size', {
   spec: '1 §9.4',
   since: '1.25',
   tags: ['version'],
+  covers: ['1:POST /containers/create:body:HostConfig.ShmSize', '1:version-rule:1.25:shm-size'],
 }, async (context) => {
   const sizes = {
     given: (await createAndInspect(context, { HostConfig: { ShmSize: 32 * MIB } })).HostConfig.ShmSize,
@@ -198,6 +216,7 @@ check('containers.create.networking-config', {
   spec: '1 §9.4',
   since: '1.25',
   tags: ['version'],
+  covers: ['1:POST /containers/create:body:NetworkingConfig', '1:version-rule:1.25:networking-config', '1:version-rule:1.22:static-ip-at-create'],
 }, async (context) => {
   // The shape only, on the default network: what the endpoint settings do is a rule of the network checks.
   const endpoint = { IPAMConfig: {}, Links: [], Aliases: [] };

@@ -23,6 +23,8 @@ interface ContainerAction {
   title: string;
   since: ApiVersion;
   until?: ApiVersion;
+  /** inventory ids the row covers besides the event stream itself */
+  covers?: string[];
   /** what the container runs and how; `undefined`: the cause creates it */
   setup?: { config: Record<string, unknown>; running: boolean };
   /** the request(s) that cause the event; returns the attributes the action adds or changes */
@@ -115,6 +117,7 @@ const ACTIONS: ContainerAction[] = [
     action: 'detach',
     title: 'a client detaching from an attached container with ctrl-p ctrl-q emits detach',
     since: '1.24',
+    covers: ['2:version-rule:1.24:events-reload-detach-exec-detach'],
     setup: INTERACTIVE,
     cause: async (context, { id }) => {
       await detachFrom(context, `/containers/${id}/attach`, { query: { stream: 1, stdin: 1, stdout: 1 } });
@@ -177,6 +180,7 @@ const ACTIONS: ContainerAction[] = [
     action: 'exec_detach',
     title: 'a client detaching from an exec session with ctrl-p ctrl-q emits exec_detach with the exec id as execID',
     since: '1.24',
+    covers: ['2:version-rule:1.24:events-reload-detach-exec-detach'],
     setup: SLEEPING,
     cause: async (context, { id }) => {
       const execID = await execInstance(context, id, { Cmd: ['cat'], AttachStdin: true, AttachStdout: true, Tty: true });
@@ -281,6 +285,7 @@ for (const row of ACTIONS) {
     since: row.since,
     ...(row.until && { until: row.until }),
     tags: ['stream', 'state'],
+    covers: ['2:GET /events', '2:GET /events:query:since', '2:GET /events:query:filters.type', '2:GET /events:query:filters.container', ...(row.covers ?? [])],
   }, async (context) => {
     const { expect, make, session } = context;
     const subject: Subject = { id: '', name: make.uniqueName('c') };

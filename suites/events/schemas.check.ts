@@ -13,6 +13,7 @@ check('events.schema.container', {
   spec: '2 §2.9',
   since: '1.18',
   tags: ['schema'],
+  covers: ['2:GET /events', '2:GET /events:status:200', '2:version-rule:1.21:events-time-nano'],
 }, async (context) => {
   const name = context.make.uniqueName('c');
   let id = '';

@@ -58,6 +58,15 @@ check('exec.create.schema', {
   spec: '1 §2.5',
   since: '1.18',
   tags: ['schema'],
+  covers: [
+    '1:POST /containers/{id_or_name}/exec',
+    '1:POST /containers/{id_or_name}/exec:body:AttachStdout',
+    '1:POST /containers/{id_or_name}/exec:body:AttachStderr',
+    '1:POST /containers/{id_or_name}/exec:body:Cmd',
+    '1:POST /containers/{id_or_name}/exec:status:201',
+    '1:version-rule:1.18:exec-warnings',
+    '1:version-rule:1.24:exec-create-no-container-field',
+  ],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const res = await context.engine.post(`/containers/${id}/exec`, { json: { Cmd: ['true'], AttachStdout: true } });
@@ -70,6 +79,7 @@ check('exec.create.no-such-container', {
   spec: '1 §4.2',
   since: '1.18',
   tags: ['error'],
+  covers: ['1:POST /containers/{id_or_name}/exec:status:404'],
 }, async ({ engine, expect, make }) => {
   const res = await engine.post(`/containers/${make.uniqueName('missing')}/exec`, { json: { Cmd: ['true'] } });
   expect(res.status, 'status').toBe(404);
@@ -80,6 +90,7 @@ check('exec.create.paused', {
   spec: '1 §3',
   since: '1.18',
   tags: ['state', 'error'],
+  covers: ['1:POST /containers/{id_or_name}/exec:status:409'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   await pauseContainer(context, id);
@@ -92,6 +103,7 @@ check('exec.start.paused', {
   spec: '1 §3',
   since: '1.18',
   tags: ['state', 'error'],
+  covers: ['1:POST /exec/{id}/start:status:409'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: ['true'] });
@@ -105,6 +117,7 @@ check('exec.start.stopped', {
   spec: '1 §4.2',
   since: '1.18',
   tags: ['state', 'error', 'version'],
+  covers: ['1:POST /exec/{id}/start:status:409', '1:version-rule:1.21:exec-start-409-stopped'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: ['true'] });
@@ -124,6 +137,7 @@ check('exec.start.no-such-exec', {
   spec: '1 §4.2',
   since: '1.18',
   tags: ['error'],
+  covers: ['1:POST /exec/{id}/start:status:404'],
 }, async ({ engine, expect }) => {
   const res = await engine.post(`/exec/${UNKNOWN_EXEC_ID}/start`, { json: { Detach: true, Tty: false } });
   expect(res.status, 'status').toBe(404);
@@ -134,6 +148,7 @@ check('exec.start.detach', {
   spec: '1 §4.2',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /exec/{id}/start', '1:POST /exec/{id}/start:body:Detach', '1:POST /exec/{id}/start:status:200'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: ['sh', '-c', 'sleep 1; exit 7'] });
@@ -151,6 +166,12 @@ check('exec.start.multiplexed', {
   spec: '1 §4.4',
   since: '1.18',
   tags: ['stream'],
+  covers: [
+    '1:POST /exec/{id}/start',
+    '1:POST /exec/{id}/start:status:200',
+    '1:POST /containers/{id_or_name}/exec:body:AttachStdout',
+    '1:POST /containers/{id_or_name}/exec:body:AttachStderr',
+  ],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: OUT_AND_ERR, AttachStdout: true, AttachStderr: true, Tty: false });
@@ -167,6 +188,7 @@ check('exec.start.tty', {
   spec: '1 §4.4',
   since: '1.18',
   tags: ['stream'],
+  covers: ['1:POST /containers/{id_or_name}/exec:body:Tty', '1:POST /exec/{id}/start:body:Tty', '1:POST /exec/{id}/start:header:Upgrade'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: OUT_AND_ERR, AttachStdout: true, AttachStderr: true, Tty: true });
@@ -179,6 +201,7 @@ check('exec.start.detach-keys', {
   spec: '1 §2.5',
   since: '1.25',
   tags: ['stream', 'state'],
+  covers: ['1:POST /containers/{id_or_name}/exec:body:DetachKeys', '1:POST /containers/{id_or_name}/exec:body:AttachStdin'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, {
@@ -205,6 +228,7 @@ check('exec.inspect.schema', {
   spec: '1 §2.5',
   since: '1.18',
   tags: ['schema'],
+  covers: ['1:GET /exec/{id}/json', '1:GET /exec/{id}/json:status:200'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: ['true'], AttachStdout: true });
@@ -223,6 +247,7 @@ check('exec.inspect.container', {
   since: '1.18',
   until: '1.21',
   tags: ['schema', 'version'],
+  covers: ['1:GET /exec/{id}/json', '1:version-rule:1.21:exec-inspect-container'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: ['true'] });
@@ -236,6 +261,7 @@ check('exec.container-exec-ids', {
   spec: '1 §2.2',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:GET /containers/{id_or_name}/json'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   // dockerd keeps them in a map: the order is not defined.
@@ -259,6 +285,7 @@ check('exec.inspect.content-type', {
   spec: '1 §4.2',
   since: '1.25',
   tags: ['schema'],
+  covers: ['1:GET /exec/{id}/json', '1:version-rule:1.25:exec-inspect-json-content-type'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: ['true'] });
@@ -272,6 +299,7 @@ check('exec.inspect.exit-code', {
   spec: '1 §2.5',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:GET /exec/{id}/json', '1:GET /exec/{id}/json:status:200'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: ['sh', '-c', 'exit 5'], AttachStdout: true });
@@ -285,6 +313,7 @@ check('exec.inspect.no-such-exec', {
   spec: '1 §4.2',
   since: '1.18',
   tags: ['error'],
+  covers: ['1:GET /exec/{id}/json:status:404'],
 }, async ({ engine, expect }) => {
   const res = await engine.get(`/exec/${UNKNOWN_EXEC_ID}/json`);
   expect(res.status, 'status').toBe(404);
@@ -295,6 +324,14 @@ check('exec.resize.tty', {
   spec: '1 §4.2',
   since: '1.18',
   tags: ['state'],
+  covers: [
+    '1:POST /exec/{id}/resize',
+    '1:POST /exec/{id}/resize:query:h',
+    '1:POST /exec/{id}/resize:query:w',
+    '1:POST /exec/{id}/resize:status:201',
+    '1:POST /containers/{id_or_name}/exec:body:Tty',
+    '1:POST /exec/{id}/start:body:Tty',
+  ],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: LONG_RUNNING });
   const execId = await createdExec(context, id, { Cmd: ['sleep', '300'], Tty: true });
@@ -310,6 +347,7 @@ check('exec.resize.no-such-exec', {
   spec: '1 §4.2',
   since: '1.18',
   tags: ['error'],
+  covers: ['1:POST /exec/{id}/resize:status:404'],
 }, async ({ engine, expect }) => {
   const res = await engine.post(`/exec/${UNKNOWN_EXEC_ID}/resize`, { query: { h: 40, w: 100 } });
   expect(res.status, 'status').toBe(404);

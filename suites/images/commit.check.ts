@@ -16,6 +16,7 @@ check('images.commit.run', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state', 'schema'],
+  covers: ['2:POST /commit', '2:POST /commit:query:container', '2:POST /commit:query:repo', '2:POST /commit:query:tag', '2:POST /commit:status:201'],
 }, async (context) => {
   const container = await exitedContainer(context, { Cmd: ['sh', '-c', 'echo written > /made.txt'] });
   const name = uniqueImageName(context, 'commit');
@@ -30,6 +31,15 @@ check('images.commit.options', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: [
+    '2:POST /commit:query:comment',
+    '2:POST /commit:query:author',
+    '2:POST /commit:query:changes',
+    '2:POST /commit:query:container',
+    '2:POST /commit:body:Cmd',
+    '2:POST /commit:body:Labels',
+    '2:POST /commit:body:WorkingDir',
+  ],
 }, async (context) => {
   const { expect, session } = context;
   const container = await exitedContainer(context, { Cmd: ['true'] });
@@ -70,6 +80,7 @@ check('images.commit.pause', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:POST /commit:query:pause', '2:POST /commit:status:201'],
 }, async (context) => {
   const { engine, expect } = context;
   const container = await startedContainer(context, { Cmd: ['sh', '-c', 'echo running > /made.txt; echo ready; sleep 300'] });
@@ -90,6 +101,7 @@ check('images.commit.unknown-container', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['error'],
+  covers: ['2:POST /commit:query:container', '2:POST /commit:status:404'],
 }, async (context) => {
   const res = await commit(context, context.make.uniqueName('missing'), {});
   context.expect(res.status, 'status').toBe(404);

@@ -33,6 +33,7 @@ check('images.events.tag-untag', {
   spec: '2 §6',
   since: '1.18',
   tags: ['stream', 'state'],
+  covers: ['2:GET /events', '2:GET /events:query:filters.image'],
 }, async (context) => {
   const id = await committedImage(context, { name: uniqueImageName(context) });
   const stream = await imageEvents(context, id);
@@ -52,6 +53,7 @@ check('images.events.delete', {
   spec: '2 §6',
   since: '1.18',
   tags: ['stream', 'state'],
+  covers: ['2:GET /events', '2:GET /events:query:filters.image'],
 }, async (context) => {
   const name = uniqueImageName(context);
   const id = await committedImage(context, { name });
@@ -70,6 +72,7 @@ check('images.events.import', {
   spec: '2 §6',
   since: '1.18',
   tags: ['stream', 'state'],
+  covers: ['2:GET /events'],
 }, async (context) => {
   const rootfs = await exportedRootfs(context, 'true');
   const stream = await imageEvents(context);

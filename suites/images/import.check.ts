@@ -13,6 +13,14 @@ check('images.import.stream', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['stream', 'schema'],
+  covers: [
+    '2:POST /images/create',
+    '2:POST /images/create:query:fromSrc',
+    '2:POST /images/create:query:repo',
+    '2:POST /images/create:query:tag',
+    '2:POST /images/create:body:archive',
+    '2:POST /images/create:status:200',
+  ],
 }, async (context) => {
   const name = uniqueImageName(context, 'import');
   const res = await importImage(context, await exportedRootfs(context, 'true'), name);
@@ -28,6 +36,7 @@ check('images.import.run', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:POST /images/create:query:fromSrc', '2:POST /images/create:body:archive'],
 }, async (context) => {
   const name = uniqueImageName(context, 'import');
   const res = await importImage(context, await exportedRootfs(context, 'echo imported > /imported.txt'), name);
@@ -40,6 +49,7 @@ check('images.import.malformed', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['error'],
+  covers: ['2:POST /images/create:query:fromSrc', '2:POST /images/create:status:500'],
 }, async (context) => {
   const name = uniqueImageName(context, 'import');
   const res = await importImage(context, Buffer.from('this is not a tarball\n'), name);

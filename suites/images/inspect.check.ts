@@ -12,6 +12,7 @@ check('images.inspect.by-name-and-id', {
   spec: '2 §2.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /images/{name}/json', '2:GET /images/{name}/json:status:200'],
 }, async (context) => {
   const { Id } = await inspectImage(context, await taggedFixture(context));
   const hex = Id.replace(/^sha256:/, '');
@@ -24,6 +25,7 @@ check('images.inspect.unknown', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['error'],
+  covers: ['2:GET /images/{name}/json:status:404'],
 }, async (context) => {
   const res = await context.engine.get(`/images/${uniqueImageName(context, 'missing')}/json`);
   context.expect(res.status, 'status').toBe(404);
@@ -35,6 +37,7 @@ check('images.history.order', {
   spec: '2 §2.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /images/{name}/history', '2:GET /images/{name}/history:status:200'],
 }, async (context) => {
   const parent = await committedImage(context, { cmd: ['touch', '/first'] });
   const child = await committedImage(context, { from: parent, cmd: ['touch', '/second'] });
@@ -53,6 +56,7 @@ check('images.history.unknown', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['error'],
+  covers: ['2:GET /images/{name}/history:status:404'],
 }, async (context) => {
   const res = await context.engine.get(`/images/${uniqueImageName(context, 'missing')}/history`);
   context.expect(res.status, 'status').toBe(404);

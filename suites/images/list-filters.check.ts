@@ -22,6 +22,7 @@ check('images.list.all', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /images/json:query:all'],
 }, async (context) => {
   const { labels, mark } = ownLabels(context);
   const parent = await committedImage(context, { labels });
@@ -35,6 +36,7 @@ check('images.list.dangling', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /images/json:query:filters.dangling'],
 }, async (context) => {
   const { labels, mark } = ownLabels(context);
   const untagged = await committedImage(context, { labels });
@@ -48,6 +50,7 @@ check('images.list.label', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /images/json:query:filters.label'],
 }, async (context) => {
   const { labels, mark } = ownLabels(context);
   const red = await committedImage(context, { labels: { ...labels, 'shipshape.colour': 'red' } });
@@ -75,6 +78,7 @@ check('images.list.before', {
   spec: '2 §4.1',
   since: '1.24',
   tags: ['state'],
+  covers: ['2:GET /images/json:query:filters.before', '2:version-rule:1.24:image-list-filters-since-before'],
 }, async (context) => {
   const { mark, first, middle } = await threeInOrder(context);
   context.expect(ids(await listMarked(context, mark, { before: [middle] })), `ids listed before ${middle}`).toEqual([first]);
@@ -85,6 +89,7 @@ check('images.list.since', {
   spec: '2 §4.1',
   since: '1.24',
   tags: ['state'],
+  covers: ['2:GET /images/json:query:filters.since', '2:version-rule:1.24:image-list-filters-since-before'],
 }, async (context) => {
   const { mark, middle, last } = await threeInOrder(context);
   context.expect(ids(await listMarked(context, mark, { since: [middle] })), `ids listed since ${middle}`).toEqual([last]);
@@ -95,6 +100,7 @@ check('images.list.filter-name', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /images/json:query:filter'],
 }, async (context) => {
   const name = await taggedFixture(context);
   const [repository] = name.split(':');
@@ -108,6 +114,7 @@ check('images.list.reference', {
   spec: '2 §4.1',
   since: '1.25',
   tags: ['state'],
+  covers: ['2:GET /images/json'],
 }, async (context) => {
   const name = await taggedFixture(context);
   const listed = await listImages(context, { filters: JSON.stringify({ reference: [name] }) });
@@ -119,6 +126,7 @@ check('images.list.filter-names', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /images/json:query:filter'],
 }, async (context) => {
   // Two names of our own on the fixture image, which has its own name too: only the one asked for shows.
   const name = await taggedFixture(context);

@@ -69,6 +69,7 @@ check('images.delete.untag', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state', 'schema'],
+  covers: ['2:DELETE /images/{name}', '2:DELETE /images/{name}:status:200'],
 }, async (context) => {
   const [kept, dropped] = [uniqueImageName(context), uniqueImageName(context)];
   await namedImage(context, [kept, dropped]);
@@ -82,6 +83,7 @@ check('images.delete.last-name', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:DELETE /images/{name}', '2:DELETE /images/{name}:status:200'],
 }, async (context) => {
   const { id, name } = await imageWithOneName(context);
   expectUntaggedThenDeleted(context, await removed(context, name), name, id);
@@ -99,6 +101,7 @@ check('images.delete.by-id-conflict', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state', 'error'],
+  covers: ['2:DELETE /images/{name}', '2:DELETE /images/{name}:status:409'],
 }, async (context) => {
   const { id } = await imageInTwoRepositories(context);
   await expectRefused(context, await removeImage(context, id), id);
@@ -109,6 +112,7 @@ check('images.delete.by-id-force', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:DELETE /images/{name}:query:force', '2:DELETE /images/{name}:status:200'],
 }, async (context) => {
   const { id, names } = await imageInTwoRepositories(context);
   const items = await removed(context, id, { force: 1 });
@@ -122,6 +126,7 @@ check('images.delete.in-use', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state', 'error'],
+  covers: ['2:DELETE /images/{name}:status:409'],
 }, async (context) => {
   const { id, name } = await imageWithOneName(context);
   await context.make.container({ Image: name, Cmd: ['true'] });
@@ -133,6 +138,7 @@ check('images.delete.in-use-running', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state', 'error'],
+  covers: ['2:DELETE /images/{name}:query:force', '2:DELETE /images/{name}:status:409'],
 }, async (context) => {
   const { id, name } = await imageWithOneName(context);
   await startContainer(context, await context.make.container({ Image: name, Cmd: ['sleep', '300'] }));
@@ -144,6 +150,7 @@ check('images.delete.force-stopped-container', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:DELETE /images/{name}:query:force'],
 }, async (context) => {
   const { id, name } = await imageWithOneName(context);
   const container = await context.make.container({ Image: name, Cmd: ['true'] });
@@ -164,6 +171,7 @@ check('images.delete.prunes-parents', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:DELETE /images/{name}'],
 }, async (context) => {
   const { parent, child, name } = await childOfUntaggedParent(context);
   const items = await removed(context, name);
@@ -177,6 +185,7 @@ check('images.delete.noprune', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:DELETE /images/{name}:query:noprune'],
 }, async (context) => {
   const { parent, child, name } = await childOfUntaggedParent(context);
   const items = await removed(context, name, { noprune: 1 });
@@ -190,6 +199,7 @@ check('images.delete.unknown', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['error'],
+  covers: ['2:DELETE /images/{name}:status:404'],
 }, async (context) => {
   const res = await removeImage(context, uniqueImageName(context, 'missing'));
   context.expect(res.status, 'status').toBe(404);

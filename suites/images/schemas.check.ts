@@ -16,6 +16,7 @@ check('images.list.schema', {
   spec: '2 §2.1',
   since: '1.18',
   tags: ['schema'],
+  covers: ['2:GET /images/json', '2:version-rule:1.20:image-list-labels'],
 }, async (context) => {
   const name = await taggedFixture(context);
   const item = (await listImages(context)).find((image) => image.RepoTags?.includes(name));
@@ -28,6 +29,7 @@ check('images.list.digests', {
   spec: '2 §2.1',
   since: '1.18',
   tags: ['schema'],
+  covers: ['2:GET /images/json:query:digests'],
 }, async (context) => {
   const name = await taggedFixture(context);
   const item = (await listImages(context, { digests: 1 })).find((image) => image.RepoTags?.includes(name));
@@ -43,6 +45,7 @@ check('images.inspect.schema', {
   spec: '2 §2.1',
   since: '1.18',
   tags: ['schema'],
+  covers: ['2:GET /images/{name}/json', '2:GET /images/{name}/json:status:200', '2:version-rule:1.21:image-inspect-repo-tags-digests'],
 }, async (context) => {
   const name = await taggedFixture(context);
   const res = await context.engine.get(`/images/${encodeURIComponent(name)}/json`);
@@ -55,6 +58,7 @@ check('images.inspect.container-config-fields', {
   spec: '2 §2.1',
   since: '1.18',
   tags: ['schema'],
+  covers: ['2:GET /images/{name}/json'],
 }, async (context) => {
   const image = (await inspectImage(context, await taggedFixture(context))) as unknown as { ContainerConfig?: Record<string, unknown> };
   const present = CONTAINER_CONFIG_HOST_FIELDS.filter((field) => field in (image.ContainerConfig ?? {}));
@@ -66,6 +70,7 @@ check('images.inspect.repo-tags', {
   spec: '2 §2.1',
   since: '1.21',
   tags: ['state'],
+  covers: ['2:GET /images/{name}/json', '2:version-rule:1.21:image-inspect-repo-tags-digests'],
 }, async (context) => {
   const name = await taggedFixture(context);
   const image = await inspectImage(context, name);
@@ -77,6 +82,7 @@ check('images.history.schema', {
   spec: '2 §2.1',
   since: '1.18',
   tags: ['schema'],
+  covers: ['2:GET /images/{name}/history', '2:GET /images/{name}/history:status:200', '2:version-rule:1.25:image-history-tags-size-comment'],
 }, async (context) => {
   const name = await taggedFixture(context);
   const res = await context.engine.get(`/images/${encodeURIComponent(name)}/history`);

@@ -29,6 +29,7 @@ check('images.search.schema', {
   since: '1.18',
   tags: ['schema'],
   requires: ['registry-index'],
+  covers: ['2:GET /images/search', '2:GET /images/search:query:term', '2:GET /images/search:status:200'],
 }, async (context) => {
   const items = await search(context, {});
   context.expect(items.length, `results for ${TERM}`).toBeGreaterThan(0);
@@ -41,6 +42,7 @@ check('images.search.limit', {
   since: '1.18',
   tags: ['state'],
   requires: ['registry-index'],
+  covers: ['2:GET /images/search:query:limit'],
 }, async (context) => {
   const items = await search(context, { limit: 2 });
   context.expect(items.length, `results with limit=2: ${JSON.stringify(items.map((item) => item.name))}`).toBeLessThanOrEqual(2);
@@ -53,6 +55,7 @@ check('images.search.filters', {
   since: '1.18',
   tags: ['state'],
   requires: ['registry-index'],
+  covers: ['2:GET /images/search:query:filters.stars', '2:GET /images/search:query:filters.is-official'],
 }, async (context) => {
   const starred = await search(context, { filters: JSON.stringify({ stars: ['3'] }) });
   const official = await search(context, { filters: JSON.stringify({ 'is-official': ['true'] }) });

@@ -14,6 +14,7 @@ check('images.tag.created', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:POST /images/{name}/tag', '2:POST /images/{name}/tag:query:repo', '2:POST /images/{name}/tag:query:tag', '2:POST /images/{name}/tag:status:201'],
 }, async (context) => {
   const { expect, session } = context;
   const name = uniqueImageName(context, 't');
@@ -29,6 +30,7 @@ check('images.tag.unknown-image', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['error'],
+  covers: ['2:POST /images/{name}/tag:status:404'],
 }, async (context) => {
   const res = await tagImage(context, uniqueImageName(context, 'missing'), uniqueImageName(context, 't'));
   context.expect(res.status, 'status').toBe(404);
@@ -40,6 +42,7 @@ check('images.tag.invalid-name', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['error'],
+  covers: ['2:POST /images/{name}/tag:query:repo', '2:POST /images/{name}/tag:query:tag', '2:POST /images/{name}/tag:status:400'],
 }, async (context) => {
   const { expect, make, session } = context;
   const badRepo = await tagImage(context, session.fixtureImage, `${make.uniqueName('T').toUpperCase()}:latest`);
@@ -56,13 +59,13 @@ async function nameToMove(context: CheckContext): Promise<{ name: string; fixtur
   return { name, fixtureId, ownId };
 }
 
-const MOVES: { id: string; title: string; since: ApiVersion; until?: ApiVersion; query: Query }[] = [
-  { id: 'images.tag.moves', title: 'from 1.24 tagging with a name another image has moves the name to the tagged image', since: '1.24', query: {} },
-  { id: 'images.tag.force-moves', title: 'up to 1.23 tagging with force=1 and a name another image has moves the name to the tagged image', since: '1.18', until: '1.23', query: { force: 1 } },
+const MOVES: { id: string; title: string; since: ApiVersion; until?: ApiVersion; covers: string[]; query: Query }[] = [
+  { id: 'images.tag.moves', title: 'from 1.24 tagging with a name another image has moves the name to the tagged image', since: '1.24', covers: ['2:POST /images/{name}/tag:query:repo', '2:POST /images/{name}/tag:query:tag', '2:version-rule:1.24:image-tag-force-removed'], query: {} },
+  { id: 'images.tag.force-moves', title: 'up to 1.23 tagging with force=1 and a name another image has moves the name to the tagged image', since: '1.18', until: '1.23', covers: ['2:POST /images/{name}/tag:query:force'], query: { force: 1 } },
 ];
 
-for (const { id, title, since, until, query } of MOVES) {
-  check(id, { title, spec: '2 §4.1', since, until, tags: ['state'] }, async (context) => {
+for (const { id, title, since, until, covers, query } of MOVES) {
+  check(id, { title, spec: '2 §4.1', since, until, tags: ['state'], covers }, async (context) => {
     const { name, ownId } = await nameToMove(context);
     const res = await tagImage(context, ownId, name, query);
     context.expect(res.status, 'status').toBe(201);
@@ -76,6 +79,7 @@ check('images.tag.conflict', {
   since: '1.18',
   until: '1.23',
   tags: ['state', 'error'],
+  covers: ['2:POST /images/{name}/tag:query:repo', '2:POST /images/{name}/tag:query:tag', '2:POST /images/{name}/tag:status:409'],
 }, async (context) => {
   const { name, fixtureId, ownId } = await nameToMove(context);
   const res = await tagImage(context, ownId, name);

@@ -61,6 +61,7 @@ check('images.get.layout', {
   spec: '2 §2.2',
   since: '1.18',
   tags: ['schema'],
+  covers: ['2:GET /images/{name}/get', '2:GET /images/{name}/get:status:200'],
 }, async (context) => {
   const { engine, expect } = context;
   const { name } = await imageWithFile(context);
@@ -84,6 +85,7 @@ check('images.get.parents', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /images/{name}/get'],
 }, async (context) => {
   const { name } = await imageWithFile(context);
   const { layers } = await tarball(await savedTarball(context, name), `the tarball of ${name}`);
@@ -104,6 +106,7 @@ check('images.get.repositories', {
   spec: '2 §2.2',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /images/{name}/get'],
 }, async (context) => {
   const { name } = await imageWithFile(context);
   const { paths, layers } = await tarball(await savedTarball(context, name), `the tarball of ${name}`);
@@ -119,6 +122,7 @@ check('images.get.by-id', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /images/{name}/get'],
 }, async (context) => {
   const { id } = await imageWithFile(context);
   const { paths, layers } = await tarball(await savedTarball(context, id), `the tarball of ${id}`);
@@ -130,6 +134,7 @@ check('images.get.several', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /images/get', '2:GET /images/get:query:names', '2:GET /images/get:status:200'],
 }, async (context) => {
   const [first, second] = [await imageWithFile(context, 'one'), await imageWithFile(context, 'two')];
   const res = await context.engine.get('/images/get', { query: { names: [first.name, second.name] } });
@@ -154,6 +159,7 @@ check('images.load.round-trip', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:POST /images/load', '2:POST /images/load:body:tarball', '2:POST /images/load:header:Content-Type'],
 }, async (context) => {
   const { bytes, id, name } = await savedThenDeleted(context);
   const res = await loadTarball(context, bytes);
@@ -167,6 +173,7 @@ check('images.load.stream', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['stream', 'schema'],
+  covers: ['2:POST /images/load', '2:POST /images/load:status:200', '2:POST /images/load:body:tarball'],
 }, async (context) => {
   const { bytes } = await savedThenDeleted(context);
   const res = await loadTarball(context, bytes);
@@ -181,6 +188,7 @@ check('images.load.quiet', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['stream'],
+  covers: ['2:POST /images/load:query:quiet'],
 }, async (context) => {
   const { bytes } = await savedThenDeleted(context);
   const res = await loadTarball(context, bytes, { quiet: 1 });
@@ -195,6 +203,7 @@ check('images.load.malformed', {
   spec: '2 §4.1',
   since: '1.18',
   tags: ['error'],
+  covers: ['2:POST /images/load', '2:POST /images/load:body:tarball'],
 }, async (context) => {
   const { expect } = context;
   const { bytes, id, name } = await savedThenDeleted(context);

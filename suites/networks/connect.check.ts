@@ -27,6 +27,7 @@ check('networks.connect.both-sides', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['2:POST /networks/{id}/connect', '2:POST /networks/{id}/connect:body:Container', '2:POST /networks/{id}/connect:status:200'],
 }, async (context) => {
   const { id, container } = await networkWithContainer(context);
   const seen = await agreement(context, id, container);
@@ -40,6 +41,7 @@ check('networks.disconnect.both-sides', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['2:POST /networks/{id}/disconnect', '2:POST /networks/{id}/disconnect:body:Container', '2:POST /networks/{id}/disconnect:status:200'],
 }, async (context) => {
   const { id, container } = await networkWithContainer(context);
   const res = await disconnect(context, id, container);
@@ -53,6 +55,7 @@ check('networks.disconnect.force', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['2:POST /networks/{id}/disconnect:body:Force'],
 }, async (context) => {
   const { id, container } = await networkWithContainer(context);
   const res = await disconnect(context, id, container, true);
@@ -68,6 +71,7 @@ check('networks.connect.address-in-range', {
   spec: '2 §2.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['2:POST /networks/{id}/connect', '2:POST /networks/{id}/connect:body:Container', '2:POST /networks/create:body:IPAM'],
 }, async (context) => {
   const subnets = ownSubnets();
   const id = await networkOn(context, subnets, { IPRange: `${subnets.v4(64)}/26`, Gateway: subnets.v4(254) });
@@ -87,6 +91,7 @@ check('networks.connect.distinct-addresses', {
   spec: '2 §2.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['2:POST /networks/{id}/connect'],
 }, async (context) => {
   const id = await networkOn(context, ownSubnets());
   const containers = [await runningContainer(context), await runningContainer(context), await runningContainer(context)];
@@ -122,6 +127,7 @@ for (const { family, field, network, asked, expected, shown } of STATIC_ADDRESSE
     spec: '2 §4.4',
     since: '1.22',
     tags: ['state'],
+    covers: [`2:POST /networks/{id}/connect:body:EndpointConfig.IPAMConfig.${field}`],
   }, async (context) => {
     const subnets = ownSubnets();
     const id = await ownNetwork(context, network(subnets));
@@ -136,6 +142,7 @@ check('networks.connect.address-in-use', {
   spec: '2 §2.4',
   since: '1.22',
   tags: ['error', 'state'],
+  covers: ['2:POST /networks/{id}/connect:body:EndpointConfig.IPAMConfig.IPv4Address'],
 }, async (context) => {
   const subnets = ownSubnets();
   const id = await networkOn(context, subnets);
@@ -153,6 +160,7 @@ check('networks.connect.already-connected', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['error', 'state'],
+  covers: ['2:POST /networks/{id}/connect:body:Container'],
 }, async (context) => {
   const { id, container } = await networkWithContainer(context);
   const before = (await bothSides(context, id, container)).network;
@@ -167,6 +175,7 @@ check('networks.connect.container-not-found', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['error'],
+  covers: ['2:POST /networks/{id}/connect:status:404'],
 }, async (context) => {
   const id = await ownNetwork(context);
   const res = await connect(context, id, context.make.uniqueName('missing'));
@@ -179,6 +188,7 @@ check('networks.connect.network-not-found', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['error'],
+  covers: ['2:POST /networks/{id}/connect:status:404'],
 }, async (context) => {
   const container = await runningContainer(context);
   const res = await connect(context, context.make.uniqueName('missing'), container);
@@ -191,6 +201,7 @@ check('networks.disconnect.not-connected', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['error'],
+  covers: ['2:POST /networks/{id}/disconnect'],
 }, async (context) => {
   const id = await ownNetwork(context);
   const container = await runningContainer(context);
@@ -207,6 +218,7 @@ for (const action of ['connect', 'disconnect'] as const) {
     since: '1.24',
     tags: ['error'],
     requires: ['swarm'],
+    covers: [`2:POST /networks/{id}/${action}:status:403`],
   }, async (context) => {
     const id = await ownNetwork(context, { Driver: 'overlay' });
     const container = await runningContainer(context);

@@ -12,6 +12,7 @@ check('networks.containers.default-bridge', {
   spec: '2 §2.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['1:POST /containers/create:body:HostConfig.NetworkMode', '1:version-rule:1.22:container-network-list'],
 }, async (context) => {
   const container = await runningContainer(context);
   const sides = await bothSides(context, 'bridge', container);
@@ -24,6 +25,7 @@ check('networks.containers.network-mode', {
   spec: '2 §2.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['1:POST /containers/create:body:HostConfig.NetworkMode'],
 }, async (context) => {
   const { id, name, container } = await networkModeContainer(context);
   const inspected = await inspectContainer<{ NetworkSettings: { Networks?: Record<string, { NetworkID: string }> } }>(context, container);
@@ -37,6 +39,7 @@ check('networks.containers.stop-releases', {
   spec: '2 §2.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['2:GET /networks/{network-id}'],
 }, async (context) => {
   const { id, container } = await networkModeContainer(context);
   const stopped = await context.engine.post(`/containers/${container}/stop`, { query: { t: 0 } });
@@ -54,6 +57,7 @@ check('networks.containers.remove-releases', {
   spec: '2 §2.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['2:GET /networks/{network-id}'],
 }, async (context) => {
   const { id, container } = await networkModeContainer(context);
   const removed = await context.engine.delete(`/containers/${container}`, { query: { force: 1 } });

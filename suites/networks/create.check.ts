@@ -14,6 +14,7 @@ check('networks.create.default-driver', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['2:POST /networks/create:body:Driver'],
 }, async (context) => {
   const network = await inspectNetwork(context, await ownNetwork(context));
   context.expect({ Driver: network.Driver, Scope: network.Scope }, 'Driver and Scope').toEqual({ Driver: 'bridge', Scope: 'local' });
@@ -24,6 +25,7 @@ check('networks.create.options-labels', {
   spec: '2 §2.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['2:POST /networks/create:body:Options', '2:POST /networks/create:body:Labels', '2:version-rule:1.25:network-labels'],
 }, async (context) => {
   const options = { 'com.docker.network.bridge.enable_icc': 'false' };
   const network = await inspectNetwork(context, await ownNetwork(context, { Options: options, Labels: { 'shipshape.case': 'options-labels' } }));
@@ -36,6 +38,7 @@ check('networks.create.internal', {
   spec: '2 §2.4',
   since: '1.23',
   tags: ['state'],
+  covers: ['2:POST /networks/create:body:Internal', '2:version-rule:1.23:network-ipv6-internal'],
 }, async (context) => {
   const network = await inspectNetwork(context, await ownNetwork(context, { Internal: true }));
   context.expect(network.Internal, 'Internal').toBe(true);
@@ -46,6 +49,7 @@ check('networks.create.enable-ipv6', {
   spec: '2 §2.4',
   since: '1.23',
   tags: ['state'],
+  covers: ['2:POST /networks/create:body:EnableIPv6', '2:version-rule:1.23:network-ipv6-internal'],
 }, async (context) => {
   const subnets = ownSubnets();
   const id = await ownNetwork(context, { EnableIPv6: true, IPAM: { Config: [{ Subnet: subnets.v4Subnet }, { Subnet: subnets.v6Subnet }] } });
@@ -59,6 +63,7 @@ check('networks.create.ipam-config', {
   spec: '2 §2.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['2:POST /networks/create:body:IPAM'],
 }, async (context) => {
   const subnets = ownSubnets();
   const pool = { IPRange: `${subnets.v4(128)}/25`, Gateway: subnets.v4(1) };
@@ -81,6 +86,7 @@ check('networks.create.default-subnet', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['2:POST /networks/create'],
 }, async (context) => {
   const id = await ownNetwork(context);
   const res = await context.engine.get('/networks');
@@ -107,6 +113,7 @@ check('networks.create.check-duplicate', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['error', 'state'],
+  covers: ['2:POST /networks/create:body:CheckDuplicate', '2:POST /networks/create:body:Name'],
 }, async (context) => {
   const name = context.make.uniqueName('dup');
   await ownNetwork(context, { Name: name });
@@ -121,6 +128,7 @@ check('networks.create.duplicate-unchecked', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['2:POST /networks/create:body:CheckDuplicate'],
 }, async (context) => {
   const name = context.make.uniqueName('dup');
   const first = await ownNetwork(context, { Name: name });
@@ -134,6 +142,7 @@ check('networks.create.name-required', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['error'],
+  covers: ['2:POST /networks/create:body:Name'],
 }, async (context) => {
   const res = await createNetwork(context, { Name: '' });
   context.expect(res.status, 'POST /networks/create status without Name').toBeGreaterThanOrEqual(400);
@@ -145,6 +154,7 @@ check('networks.create.unknown-driver', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['error'],
+  covers: ['2:POST /networks/create:body:Driver', '2:POST /networks/create:status:404'],
 }, async (context) => {
   const res = await createNetwork(context, { Driver: 'shipshape-no-such-driver' });
   context.expect(res.status, 'POST /networks/create status').toBe(404);

@@ -18,6 +18,7 @@ check('networks.events.create-destroy', {
   spec: '2 §6',
   since: '1.21',
   tags: ['stream', 'state'],
+  covers: ['2:GET /events', '2:GET /events:query:filters.network'],
 }, async (context) => {
   const name = context.make.uniqueName('n');
   const stream = await eventsFromNow(context, { type: ['network'], network: [name] });
@@ -40,6 +41,7 @@ check('networks.events.connect-disconnect', {
   spec: '2 §6',
   since: '1.21',
   tags: ['stream', 'state'],
+  covers: ['2:GET /events', '2:GET /events:query:filters.network'],
 }, async (context) => {
   const name = context.make.uniqueName('n');
   const id = await ownNetwork(context, { Name: name });

@@ -11,6 +11,7 @@ check('networks.inspect.by-reference', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['2:GET /networks/{network-id}', '2:GET /networks/{network-id}:status:200'],
 }, async (context) => {
   const name = context.make.uniqueName('n');
   const id = await ownNetwork(context, { Name: name });
@@ -23,6 +24,7 @@ check('networks.inspect.not-found', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['error'],
+  covers: ['2:GET /networks/{network-id}:status:404'],
 }, async (context) => {
   const res = await context.engine.get(`/networks/${context.make.uniqueName('missing')}`);
   context.expect(res.status, 'GET /networks/{id} status').toBe(404);
@@ -34,6 +36,7 @@ check('networks.inspect.predefined', {
   spec: '2 §2.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['2:GET /networks/{network-id}'],
 }, async (context) => {
   const drivers = { bridge: (await inspectNetwork(context, 'bridge')).Driver, host: (await inspectNetwork(context, 'host')).Driver, none: (await inspectNetwork(context, 'none')).Driver };
   context.expect(drivers, 'the drivers of the predefined networks').toEqual({ bridge: 'bridge', host: 'host', none: 'null' });

@@ -21,6 +21,7 @@ check('networks.list.filter-name', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['2:GET /networks:query:filters.name'],
 }, async (context) => {
   const { wanted, other } = await ownPair(context);
   // The part after the run's prefix, which only this network's name holds.
@@ -34,6 +35,7 @@ check('networks.list.filter-id', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['state'],
+  covers: ['2:GET /networks:query:filters.id'],
 }, async (context) => {
   const { wanted, other } = await ownPair(context);
   const { Id } = await inspectNetwork(context, wanted);
@@ -46,6 +48,7 @@ check('networks.list.filter-driver', {
   spec: '2 §4.4',
   since: '1.22',
   tags: ['state'],
+  covers: ['2:GET /networks:query:filters.driver', '2:version-rule:1.22:networks-list-filters-driver-label-type'],
 }, async (context) => {
   const { wanted } = await ownPair(context);
   const among = [wanted, 'none'];
@@ -58,6 +61,7 @@ check('networks.list.filter-label', {
   spec: '2 §4.4',
   since: '1.22',
   tags: ['state'],
+  covers: ['2:GET /networks:query:filters.label', '2:version-rule:1.22:networks-list-filters-driver-label-type'],
 }, async (context) => {
   const key = 'shipshape.case';
   const value = context.make.uniqueName('label');
@@ -71,6 +75,7 @@ check('networks.list.filter-type', {
   spec: '2 §4.4',
   since: '1.22',
   tags: ['state'],
+  covers: ['2:GET /networks:query:filters.type', '2:version-rule:1.22:networks-list-filters-driver-label-type'],
 }, async (context) => {
   const { wanted } = await ownPair(context);
   const among = [wanted, 'bridge'];

@@ -12,6 +12,7 @@ check('networks.remove.status', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['state', 'version'],
+  covers: ['2:DELETE /networks/{id}', '2:DELETE /networks/{id}:status:204', '2:version-rule:1.22:network-delete-204'],
 }, async (context) => {
   const id = await ownNetwork(context);
   const res = await context.engine.delete(`/networks/${id}`);
@@ -24,6 +25,7 @@ check('networks.remove.in-use', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['error', 'state'],
+  covers: ['2:DELETE /networks/{id}'],
 }, async (context) => {
   const { id } = await networkWithContainer(context);
   const res = await context.engine.delete(`/networks/${id}`);
@@ -37,6 +39,7 @@ check('networks.remove.predefined', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['error'],
+  covers: ['2:DELETE /networks/{id}'],
 }, async (context) => {
   const res = await context.engine.delete('/networks/bridge');
   context.expect(res.status, 'DELETE /networks/bridge status').toBeGreaterThanOrEqual(400);
@@ -49,6 +52,7 @@ check('networks.remove.not-found', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['error'],
+  covers: ['2:DELETE /networks/{id}:status:404'],
 }, async (context) => {
   const res = await context.engine.delete(`/networks/${context.make.uniqueName('missing')}`);
   context.expect(res.status, 'DELETE /networks/{id} status').toBe(404);

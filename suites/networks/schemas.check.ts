@@ -12,6 +12,7 @@ check('networks.create.schema', {
   spec: '2 §4.4',
   since: '1.21',
   tags: ['schema'],
+  covers: ['2:POST /networks/create', '2:POST /networks/create:body:Name', '2:POST /networks/create:status:201'],
 }, async (context) => {
   const res = await createNetwork(context);
   context.expect(res.status, 'POST /networks/create status').toBe(201);
@@ -23,6 +24,7 @@ check('networks.list.schema', {
   spec: '2 §2.4',
   since: '1.21',
   tags: ['schema'],
+  covers: ['2:GET /networks', '2:GET /networks:status:200', '2:version-rule:1.23:network-ipv6-internal', '2:version-rule:1.25:network-labels'],
 }, async (context) => {
   const id = await ownNetwork(context);
   const res = await context.engine.get('/networks');
@@ -39,6 +41,7 @@ check('networks.inspect.schema', {
   spec: '2 §2.4',
   since: '1.21',
   tags: ['schema'],
+  covers: ['2:GET /networks/{network-id}', '2:GET /networks/{network-id}:status:200'],
 }, async (context) => {
   const { id, container } = await networkWithContainer(context);
   const res = await context.engine.get(`/networks/${id}`);

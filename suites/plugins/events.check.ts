@@ -13,6 +13,7 @@ check('plugins.events.lifecycle', {
   since: '1.25',
   tags: ['stream', 'state'],
   requires: ['plugins'],
+  covers: ['2:POST /plugins/pull'],
 }, async (context) => {
   const { engine, expect } = context;
   const name = uniquePluginName(context);

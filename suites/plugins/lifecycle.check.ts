@@ -14,6 +14,7 @@ check('plugins.pull.disabled', {
   since: '1.24',
   tags: ['state'],
   requires: ['plugins'],
+  covers: ['2:POST /plugins/pull', '2:POST /plugins/pull:query:name'],
 }, async (context) => {
   const name = await ownPlugin(context);
   const listed = await listedAs(context, name);
@@ -26,6 +27,7 @@ check('plugins.pull.name-taken', {
   since: '1.24',
   tags: ['error', 'state'],
   requires: ['plugins'],
+  covers: ['2:POST /plugins/pull:query:name'],
 }, async (context) => {
   const name = await enabledPlugin(context);
   const { Id } = await inspectPlugin(context, name);
@@ -41,6 +43,7 @@ check('plugins.enable.active', {
   since: '1.24',
   tags: ['state'],
   requires: ['plugins'],
+  covers: ['2:POST /plugins/{name}/enable'],
 }, async (context) => {
   const name = await ownPlugin(context);
   const res = await enablePlugin(context, name);
@@ -68,6 +71,7 @@ check('plugins.enable.already-enabled', {
   since: '1.24',
   tags: ['error', 'state'],
   requires: ['plugins'],
+  covers: ['2:POST /plugins/{name}/enable'],
 }, async (context) => {
   const name = await enabledPlugin(context);
   const again = await enablePlugin(context, name);

@@ -8,19 +8,20 @@ import type { ApiResponse } from '../../harness/client/api-response.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
 import { enablePlugin, uniquePluginName } from './plugin-steps.ts';
 
-const OPERATIONS: { id: string; request: string; send: (context: CheckContext, name: string) => Promise<ApiResponse> }[] = [
+const OPERATIONS: { id: string; request: string; covers?: string[]; send: (context: CheckContext, name: string) => Promise<ApiResponse> }[] = [
   { id: 'plugins.inspect.not-found', request: 'GET /plugins/{name}/json', send: ({ engine }, name) => engine.get(`/plugins/${name}/json`) },
-  { id: 'plugins.enable.not-found', request: 'POST /plugins/{name}/enable', send: (context, name) => enablePlugin(context, name) },
+  { id: 'plugins.enable.not-found', request: 'POST /plugins/{name}/enable', covers: ['2:POST /plugins/{name}/enable'], send: (context, name) => enablePlugin(context, name) },
   { id: 'plugins.disable.not-found', request: 'POST /plugins/{name}/disable', send: ({ engine }, name) => engine.post(`/plugins/${name}/disable`) },
   { id: 'plugins.remove.not-found', request: 'DELETE /plugins/{name}', send: ({ engine }, name) => engine.delete(`/plugins/${name}`) },
 ];
 
-for (const { id, request, send } of OPERATIONS) {
+for (const { id, request, covers, send } of OPERATIONS) {
   check(id, {
     title: `${request} of a plugin that is not installed answers 404`,
     spec: '2 §4.5',
     since: '1.24',
     tags: ['error'],
+    covers,
   }, async (context) => {
     const res = await send(context, uniquePluginName(context));
     context.expect(res.status, `${request} status of an unknown plugin`).toBe(404);
@@ -34,6 +35,7 @@ check('plugins.pull.unknown', {
   since: '1.24',
   tags: ['error'],
   requires: ['plugins'],
+  covers: ['2:POST /plugins/pull:query:name'],
 }, async (context) => {
   const name = uniquePluginName(context);
   // should the target install something all the same, it goes with the check

@@ -14,6 +14,7 @@ check('plugins.list.schema', {
   spec: '2 §4.5',
   since: '1.24',
   tags: ['schema'],
+  covers: ['2:GET /plugins', '2:GET /plugins:status:200'],
 }, async (context) => {
   const own = context.session.capabilities.includes('plugins') ? await ownPlugin(context) : undefined;
   const res = await context.engine.get('/plugins');
@@ -41,6 +42,7 @@ check('plugins.pull.schema', {
   since: '1.24',
   tags: ['schema'],
   requires: ['plugins'],
+  covers: ['2:POST /plugins/pull', '2:POST /plugins/pull:query:name'],
 }, async (context) => {
   const res = await pullPlugin(context, uniquePluginName(context));
   context.expect(res.status, 'POST /plugins/pull status').toBe(200);

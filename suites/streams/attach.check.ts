@@ -41,6 +41,7 @@ check('streams.attach.upgrade', {
   spec: '1 §4.4',
   since: '1.18',
   tags: ['stream'],
+  covers: ['1:POST /containers/{id_or_name}/attach:header:Upgrade', '1:POST /containers/{id_or_name}/attach:status:101'],
 }, async (context) => {
   const id = await exitedWithoutTty(context, ['echo', 'hello']);
   // hijack() resolves only on a 101 answer: any other status rejects it, and the exchange log shows it.
@@ -59,6 +60,7 @@ check('streams.attach.no-upgrade', {
   spec: '1 §4.4',
   since: '1.18',
   tags: ['stream'],
+  covers: ['1:POST /containers/{id_or_name}/attach:status:200'],
 }, async (context) => {
   // The log replay (stream=0) ends on its own, so a plain request gets a whole answer.
   const id = await exitedWithoutTty(context, ['echo', 'hello']);
@@ -71,6 +73,12 @@ check('streams.attach.multiplexed', {
   spec: '1 §4.4',
   since: '1.18',
   tags: ['stream'],
+  covers: [
+    '1:POST /containers/{id_or_name}/attach',
+    '1:POST /containers/{id_or_name}/attach:query:stream',
+    '1:POST /containers/{id_or_name}/attach:query:stdout',
+    '1:POST /containers/{id_or_name}/attach:query:stderr',
+  ],
 }, async (context) => {
   const body = await attachedRun(context, { Cmd: OUT_AND_ERR, Tty: false });
   const seen = streamTexts(body);
@@ -82,6 +90,7 @@ check('streams.attach.tty-raw', {
   spec: '1 §4.4',
   since: '1.18',
   tags: ['stream'],
+  covers: ['1:POST /containers/create:body:Tty'],
 }, async (context) => {
   const body = await attachedRun(context, { Cmd: OUT_AND_ERR, Tty: true });
   context.expect(body.toString('latin1'), 'the raw stream').toBe('out\r\nerr\r\n');
@@ -92,6 +101,13 @@ check('streams.attach.stdin', {
   spec: '1 §4.4',
   since: '1.18',
   tags: ['stream', 'state'],
+  covers: [
+    '1:POST /containers/{id_or_name}/attach:query:stdin',
+    '1:POST /containers/{id_or_name}/attach:query:stream',
+    '1:POST /containers/create:body:OpenStdin',
+    '1:POST /containers/create:body:StdinOnce',
+    '1:POST /containers/create:body:AttachStdin',
+  ],
 }, async (context) => {
   const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['cat'], OpenStdin: true, StdinOnce: true, Tty: false });
   const stream = await context.engine.hijack(`/containers/${id}/attach`, { query: { ...ATTACH_ALL, stdin: 1 } });
@@ -115,6 +131,12 @@ check('streams.attach.logs-replay', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['stream'],
+  covers: [
+    '1:POST /containers/{id_or_name}/attach:query:logs',
+    '1:POST /containers/{id_or_name}/attach:query:stream',
+    '1:POST /containers/{id_or_name}/attach:query:stdout',
+    '1:POST /containers/{id_or_name}/attach:query:stderr',
+  ],
 }, async (context) => {
   const id = await exitedWithoutTty(context, OUT_AND_ERR);
   const stream = await context.engine.hijack(`/containers/${id}/attach`, { query: { logs: 1, stream: 0, stdout: 1, stderr: 1 } });
@@ -133,6 +155,7 @@ check('streams.attach.not-running', {
   spec: '1 §3',
   since: '1.18',
   tags: ['state', 'error'],
+  covers: ['1:POST /containers/{id_or_name}/attach', '1:POST /containers/{id_or_name}/attach:query:stream'],
 }, async (context) => {
   const id = await exitedWithoutTty(context, ['true']);
   const deadlineMs = 5_000;
@@ -184,6 +207,13 @@ check('streams.attach-ws.output', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['stream'],
+  covers: [
+    '1:GET /containers/{id_or_name}/attach/ws',
+    '1:GET /containers/{id_or_name}/attach/ws:query:stream',
+    '1:GET /containers/{id_or_name}/attach/ws:query:stdin',
+    '1:GET /containers/{id_or_name}/attach/ws:query:stdout',
+    '1:GET /containers/{id_or_name}/attach/ws:status:200',
+  ],
 }, async (context) => {
   // cat answers only what it was sent, so nothing it writes can come before the socket was attached.
   const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['cat'], OpenStdin: true, Tty: false });
@@ -236,6 +266,11 @@ check('streams.attach.detach-keys-default', {
   spec: '1 §4.1',
   since: '1.25',
   tags: ['stream', 'state'],
+  covers: [
+    '1:POST /containers/{id_or_name}/attach',
+    '1:POST /containers/{id_or_name}/attach:query:stream',
+    '1:POST /containers/{id_or_name}/attach:query:stdin',
+  ],
 }, async (context) => {
   const { id, stream } = await interactiveSession(context);
   try {
@@ -251,6 +286,7 @@ check('streams.attach.detach-keys-custom', {
   spec: '1 §4.1',
   since: '1.25',
   tags: ['stream', 'state'],
+  covers: ['1:POST /containers/{id_or_name}/attach', '1:version-rule:1.25:detach-keys'],
 }, async (context) => {
   const { id, stream } = await interactiveSession(context, { detachKeys: 'ctrl-x' });
   try {

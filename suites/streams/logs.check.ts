@@ -69,6 +69,7 @@ check('streams.logs.follow', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['stream'],
+  covers: ['1:GET /containers/{id_or_name}/logs:query:follow'],
 }, async (context) => {
   await followingLog(context, 'one\n', { stdout: 1, follow: 1 }, async (stream, stdin) => {
     const sawOne = await stream.waitFor((received) => stdoutSoFar(received).includes('one\n'));
@@ -89,6 +90,7 @@ check('streams.logs.follow-tail', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['stream'],
+  covers: ['1:GET /containers/{id_or_name}/logs:query:follow', '1:GET /containers/{id_or_name}/logs:query:tail'],
 }, async (context) => {
   await followingLog(context, 'one\ntwo\n', { stdout: 1, follow: 1, tail: 1 }, async (stream, stdin) => {
     await stream.waitFor((received) => stdoutSoFar(received).includes('two\n'));
@@ -108,6 +110,7 @@ check('streams.logs.since', {
   spec: '1 §4.1',
   since: '1.19',
   tags: ['stream'],
+  covers: ['1:GET /containers/{id_or_name}/logs:query:since', '1:version-rule:1.19:logs-since'],
 }, async (context) => {
   // More than a second apart, so that a whole second lies between the lines' timestamps.
   const id = await startedContainer(context, { Cmd: ['sh', '-c', 'echo early; sleep 1.2; echo late'], Tty: false });

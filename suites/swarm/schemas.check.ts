@@ -20,13 +20,13 @@ import { createService, ownNodeId, ownService, runningTasks, serviceSpec, type S
 
 const SWARM: Omit<CheckMeta, 'title'> = { spec: '2 §2.7', since: '1.24', tags: ['schema'], requires: ['swarm'] };
 
-check('swarm.services.create-schema', { ...SWARM, title: 'POST /services/create answers 201 {ID} (Warnings when there are some)', spec: '2 §4.6' }, async (context) => {
+check('swarm.services.create-schema', { ...SWARM, title: 'POST /services/create answers 201 {ID} (Warnings when there are some)', spec: '2 §4.6', covers: ['2:POST /services/create', '2:POST /services/create:body:Name', '2:POST /services/create:body:Labels', '2:POST /services/create:body:TaskTemplate.ContainerSpec.Image', '2:POST /services/create:body:TaskTemplate.ContainerSpec.Command', '2:POST /services/create:body:TaskTemplate.ContainerSpec.StopGracePeriod'] }, async (context) => {
   const res = await createService(context, serviceSpec(context));
   context.expect(res.status, 'POST /services/create status').toBe(201);
   assertMatchesSchema(res.json(), SERVICE_CREATED_SCHEMA, 'the create answer');
 });
 
-check('swarm.services.inspect-schema', { ...SWARM, title: 'GET /services/{id} has ID, Version.Index, CreatedAt, UpdatedAt, Spec {Name, TaskTemplate.ContainerSpec.Image, Mode}, Endpoint' }, async (context) => {
+check('swarm.services.inspect-schema', { ...SWARM, title: 'GET /services/{id} has ID, Version.Index, CreatedAt, UpdatedAt, Spec {Name, TaskTemplate.ContainerSpec.Image, Mode}, Endpoint', covers: ['2:GET /services/{id_or_name}', '2:GET /services/{id_or_name}:status:200'] }, async (context) => {
   const id = await ownService(context);
   const res = await context.engine.get(`/services/${id}`);
   context.expect(res.status, 'GET /services/{id} status').toBe(200);
@@ -42,7 +42,7 @@ check('swarm.services.list-schema', { ...SWARM, title: 'GET /services lists serv
   assertMatchesSchema(listed.filter((service) => service.ID === id), SERVICE_LIST_SCHEMA, 'the list item');
 });
 
-check('swarm.tasks.list-schema', { ...SWARM, title: 'GET /tasks items have ID, Version, CreatedAt, UpdatedAt, Spec, ServiceID, NodeID, Status {Timestamp, State}, DesiredState', spec: '2 §2.8' }, async (context) => {
+check('swarm.tasks.list-schema', { ...SWARM, title: 'GET /tasks items have ID, Version, CreatedAt, UpdatedAt, Spec, ServiceID, NodeID, Status {Timestamp, State}, DesiredState', spec: '2 §2.8', covers: ['2:GET /tasks', '2:GET /tasks:status:200'] }, async (context) => {
   const id = await ownService(context);
   // A task gets its NodeID once assigned (dockerd leaves it out before): judge one that runs.
   const [task] = await runningTasks(context, id, 1);
@@ -51,7 +51,7 @@ check('swarm.tasks.list-schema', { ...SWARM, title: 'GET /tasks items have ID, V
   assertMatchesSchema(res.json<{ ID: string }[]>().filter((listed) => listed.ID === task?.ID), TASK_LIST_SCHEMA, 'the list item');
 });
 
-check('swarm.tasks.inspect-schema', { ...SWARM, title: 'GET /tasks/{id} has the task fields', spec: '2 §2.8' }, async (context) => {
+check('swarm.tasks.inspect-schema', { ...SWARM, title: 'GET /tasks/{id} has the task fields', spec: '2 §2.8', covers: ['2:GET /tasks/{task id}', '2:GET /tasks/{task id}:status:200'] }, async (context) => {
   const id = await ownService(context);
   const [task] = await runningTasks(context, id, 1);
   const res = await context.engine.get(`/tasks/${task?.ID ?? ''}`);
@@ -82,7 +82,7 @@ check('swarm.inspect.schema', { ...SWARM, title: 'GET /swarm has ID, Version, Cr
   assertMatchesSchema(res.json(), SWARM_SCHEMA, 'the swarm');
 });
 
-check('swarm.info.section', { ...SWARM, title: 'GET /info has a Swarm section: an active manager with its NodeID, RemoteManagers and Cluster', spec: '2 §2.5' }, async (context) => {
+check('swarm.info.section', { ...SWARM, title: 'GET /info has a Swarm section: an active manager with its NodeID, RemoteManagers and Cluster', spec: '2 §2.5', covers: ['2:GET /info'] }, async (context) => {
   const res = await context.engine.get('/info');
   context.expect(res.status, 'GET /info status').toBe(200);
   assertMatchesSchema(res.json<{ Swarm?: unknown }>().Swarm, INFO_SWARM_SCHEMA, 'the Swarm section of /info');

@@ -10,7 +10,7 @@ import { createService, inspectService, listTasks, runningTasks, serviceSpec, up
 
 const SERVICES: Omit<CheckMeta, 'title'> = { spec: '2 §4.6', since: '1.24', tags: ['state'], requires: ['swarm'] };
 
-check('swarm.services.create-inspect', { ...SERVICES, title: 'A created service inspects with the ID create gave and the spec it was given' }, async (context) => {
+check('swarm.services.create-inspect', { ...SERVICES, title: 'A created service inspects with the ID create gave and the spec it was given', covers: ['2:POST /services/create', '2:GET /services/{id_or_name}', '2:POST /services/create:body:Name', '2:POST /services/create:body:Labels', '2:POST /services/create:body:TaskTemplate.ContainerSpec.Image', '2:POST /services/create:body:TaskTemplate.ContainerSpec.Command', '2:POST /services/create:body:TaskTemplate.ContainerSpec.StopGracePeriod', '2:GET /services/{id_or_name}:status:200'] }, async (context) => {
   const spec = serviceSpec(context, { labels: { 'shipshape.check': 'create-inspect' }, replicas: 2 });
   const id = await context.make.service(spec);
   const service = await inspectService(context, id);
@@ -21,7 +21,7 @@ check('swarm.services.create-inspect', { ...SERVICES, title: 'A created service 
   ).toEqual({ name: spec.Name, label: 'create-inspect', image: context.session.fixtureImage, command: ['sleep', '300'], mode: { Replicated: { Replicas: 2 } } });
 });
 
-check('swarm.services.default-mode', { ...SERVICES, title: 'A service created without a Mode is replicated with one replica, and runs one task', spec: '2 §2.7' }, async (context) => {
+check('swarm.services.default-mode', { ...SERVICES, title: 'A service created without a Mode is replicated with one replica, and runs one task', spec: '2 §2.7', covers: ['2:POST /services/create:body:Mode'] }, async (context) => {
   const spec = serviceSpec(context);
   delete spec.Mode;
   const id = await context.make.service(spec);
@@ -29,7 +29,7 @@ check('swarm.services.default-mode', { ...SERVICES, title: 'A service created wi
   await runningTasks(context, id, 1);
 });
 
-check('swarm.services.create-name-taken', { ...SERVICES, title: 'POST /services/create with the name of another service answers 409', tags: ['error'] }, async (context) => {
+check('swarm.services.create-name-taken', { ...SERVICES, title: 'POST /services/create with the name of another service answers 409', tags: ['error'], covers: ['2:POST /services/create:body:Name'] }, async (context) => {
   const spec = serviceSpec(context);
   await context.make.service(spec);
   const res = await createService(context, spec);
@@ -37,7 +37,7 @@ check('swarm.services.create-name-taken', { ...SERVICES, title: 'POST /services/
   expectErrorBodyOfVersion(context, res);
 });
 
-check('swarm.services.update', { ...SERVICES, title: 'POST /services/{id}/update at the current version answers 200 and the service takes the new spec at a higher Version.Index' }, async (context) => {
+check('swarm.services.update', { ...SERVICES, title: 'POST /services/{id}/update at the current version answers 200 and the service takes the new spec at a higher Version.Index', covers: ['2:POST /services/{id_or_name}/update', '2:POST /services/{id_or_name}/update:query:version', '2:POST /services/{id_or_name}/update:body:service-spec', '2:POST /services/{id_or_name}/update:status:200'] }, async (context) => {
   const spec = serviceSpec(context);
   const id = await context.make.service(spec);
   const before = await inspectService(context, id);
@@ -48,7 +48,7 @@ check('swarm.services.update', { ...SERVICES, title: 'POST /services/{id}/update
   context.expect(after.Version.Index, 'Version.Index after the update').toBeGreaterThan(before.Version.Index);
 });
 
-check('swarm.services.update-stale-version', { ...SERVICES, title: 'An update at a version the service has left is refused and changes nothing', tags: ['error'] }, async (context) => {
+check('swarm.services.update-stale-version', { ...SERVICES, title: 'An update at a version the service has left is refused and changes nothing', tags: ['error'], covers: ['2:POST /services/{id_or_name}/update:query:version'] }, async (context) => {
   const spec = serviceSpec(context);
   const id = await context.make.service(spec);
   const stale = (await inspectService(context, id)).Version.Index;
@@ -62,7 +62,7 @@ check('swarm.services.update-stale-version', { ...SERVICES, title: 'An update at
   context.expect({ index: after.Version.Index, label: after.Spec.Labels?.update }, 'the service after the refused update').toEqual({ index: current.Version.Index, label: 'first' });
 });
 
-check('swarm.services.update-replicas', { ...SERVICES, title: 'An update to 3 replicas runs 3 tasks, one to 1 replica leaves 1 running' }, async (context) => {
+check('swarm.services.update-replicas', { ...SERVICES, title: 'An update to 3 replicas runs 3 tasks, one to 1 replica leaves 1 running', covers: ['2:POST /services/{id_or_name}/update:query:version', '2:POST /services/{id_or_name}/update:body:service-spec', '2:POST /services/create:body:Mode'] }, async (context) => {
   const spec = serviceSpec(context);
   const id = await context.make.service(spec);
   await runningTasks(context, id, 1);
@@ -77,7 +77,7 @@ check('swarm.services.update-replicas', { ...SERVICES, title: 'An update to 3 re
   await runningTasks(context, id, 1);
 });
 
-check('swarm.services.remove', { ...SERVICES, title: 'DELETE /services/{id} answers 200; the service is gone (404) and so are its tasks' }, async (context) => {
+check('swarm.services.remove', { ...SERVICES, title: 'DELETE /services/{id} answers 200; the service is gone (404) and so are its tasks', covers: ['2:DELETE /services/{id_or_name}', '2:DELETE /services/{id_or_name}:status:200'] }, async (context) => {
   const id = await context.make.service(serviceSpec(context));
   const [task] = await runningTasks(context, id, 1);
   const res = await context.engine.delete(`/services/${id}`);
@@ -96,7 +96,7 @@ check('swarm.services.remove', { ...SERVICES, title: 'DELETE /services/{id} answ
 });
 
 for (const [method, path] of [['GET', ''], ['POST', '/update?version=1'], ['DELETE', '']] as const) {
-  check(`swarm.services.not-found-${method.toLowerCase()}`, { ...SERVICES, title: `${method} /services/{id}${path.replace(/\?.*/, '')} of an unknown service answers 404`, tags: ['error'] }, async (context) => {
+  check(`swarm.services.not-found-${method.toLowerCase()}`, { ...SERVICES, title: `${method} /services/{id}${path.replace(/\?.*/, '')} of an unknown service answers 404`, tags: ['error'], covers: [`2:${method} /services/{id_or_name}${path.replace(/\?.*/, '')}:status:404`] }, async (context) => {
     const target = `/services/${context.make.uniqueName('none')}${path}`;
     const res = await (method === 'GET' ? context.engine.get(target) : method === 'DELETE' ? context.engine.delete(target) : context.engine.post(target, { json: serviceSpec(context) }));
     context.expect(res.status, `${method} ${target} status`).toBe(404);

@@ -11,7 +11,7 @@ import { firstTask, inspectService, listTasks, ownNodeId, ownService, runningTas
 
 const TASKS: Omit<CheckMeta, 'title'> = { spec: '2 §4.6', since: '1.24', tags: ['state'], requires: ['swarm'] };
 
-check('swarm.tasks.replicas-running', { ...TASKS, title: 'A service of 2 replicas runs 2 tasks, each wanted running, in slots 1 and 2, in a running container labelled with its task', spec: '2 §2.8' }, async (context) => {
+check('swarm.tasks.replicas-running', { ...TASKS, title: 'A service of 2 replicas runs 2 tasks, each wanted running, in slots 1 and 2, in a running container labelled with its task', spec: '2 §2.8', covers: ['2:GET /tasks', '2:POST /services/create:body:Mode'] }, async (context) => {
   const id = await ownService(context, { replicas: 2 });
   const tasks = await runningTasks(context, id, 2);
   context.expect(tasks.map((task) => task.Slot).sort(), 'the slots of the tasks').toEqual([1, 2]);
@@ -21,13 +21,13 @@ check('swarm.tasks.replicas-running', { ...TASKS, title: 'A service of 2 replica
   }
 });
 
-check('swarm.tasks.global-mode', { ...TASKS, title: 'A global service runs one task, on the node /info names', spec: '2 §2.7' }, async (context) => {
+check('swarm.tasks.global-mode', { ...TASKS, title: 'A global service runs one task, on the node /info names', spec: '2 §2.7', covers: ['2:POST /services/create:body:Mode'] }, async (context) => {
   const id = await ownService(context, { global: true });
   const [task] = await runningTasks(context, id, 1);
   context.expect(task?.NodeID, 'the NodeID of the global task').toBe(await ownNodeId(context));
 });
 
-check('swarm.tasks.inspect', { ...TASKS, title: 'GET /tasks/{id} is the task the list gives' }, async (context) => {
+check('swarm.tasks.inspect', { ...TASKS, title: 'GET /tasks/{id} is the task the list gives', covers: ['2:GET /tasks/{task id}', '2:GET /tasks/{task id}:status:200'] }, async (context) => {
   const id = await ownService(context);
   const task = await firstTask(context, id);
   const res = await context.engine.get(`/tasks/${task.ID}`);
@@ -36,7 +36,7 @@ check('swarm.tasks.inspect', { ...TASKS, title: 'GET /tasks/{id} is the task the
   context.expect({ id: inspected.ID, service: inspected.ServiceID }, 'the inspected task').toEqual({ id: task.ID, service: id });
 });
 
-check('swarm.tasks.not-found', { ...TASKS, title: 'GET /tasks/{id} of an unknown task answers 404', tags: ['error'] }, async (context) => {
+check('swarm.tasks.not-found', { ...TASKS, title: 'GET /tasks/{id} of an unknown task answers 404', tags: ['error'], covers: ['2:GET /tasks/{task id}:status:404'] }, async (context) => {
   const res = await context.engine.get(`/tasks/${context.make.uniqueName('none')}`);
   context.expect(res.status, 'GET /tasks/{id} status for an unknown task').toBe(404);
   expectErrorBodyOfVersion(context, res);
@@ -83,7 +83,7 @@ async function isListed(context: CheckContext, filter: string, value: string, ta
 }
 
 for (const { filter, name, matching, other, otherMayFail } of TASK_FILTERS) {
-  check(`swarm.tasks.filter-${name}`, { ...TASKS, title: `GET /tasks?filters={"${filter}":…} lists the task it names and not one it does not` }, async (context) => {
+  check(`swarm.tasks.filter-${name}`, { ...TASKS, title: `GET /tasks?filters={"${filter}":…} lists the task it names and not one it does not`, covers: [`2:GET /tasks:query:filters.${filter}`] }, async (context) => {
     const scene = await filterScene(context);
     const [value, listed] = matching(scene);
     context.expect(await isListed(context, filter, value, listed), `whether ${filter}=${value} lists task ${listed.ID}`).toBe(true);
@@ -92,7 +92,7 @@ for (const { filter, name, matching, other, otherMayFail } of TASK_FILTERS) {
   });
 }
 
-check('swarm.tasks.filter-desired-state-accepted', { ...TASKS, title: 'GET /tasks?filters={"desired-state":["accepted"]} is accepted and lists no task wanted running' }, async (context) => {
+check('swarm.tasks.filter-desired-state-accepted', { ...TASKS, title: 'GET /tasks?filters={"desired-state":["accepted"]} is accepted and lists no task wanted running', covers: ['2:GET /tasks:query:filters.desired-state'] }, async (context) => {
   const id = await ownService(context);
   const [running] = await runningTasks(context, id, 1);
   context.expect(await isListed(context, 'desired-state', 'accepted', running as TaskView), 'whether desired-state=accepted lists a task wanted running').toBe(false);
@@ -110,19 +110,19 @@ async function restartPair(context: CheckContext, restarting: ServiceOptions, st
   return { restarted, stayed: await tasksOf(context, stayingId) };
 }
 
-check('swarm.tasks.restart-none-vs-any', { ...TASKS, title: 'A task whose container exits is replaced under restart condition any, not under none', spec: '2 §2.7' }, async (context) => {
+check('swarm.tasks.restart-none-vs-any', { ...TASKS, title: 'A task whose container exits is replaced under restart condition any, not under none', spec: '2 §2.7', covers: ['2:POST /services/create:body:TaskTemplate.RestartPolicy.Condition'] }, async (context) => {
   const { restarted, stayed } = await restartPair(context, { command: ['true'], condition: 'any' }, { command: ['true'], condition: 'none' });
   context.expect(restarted.length, 'tasks of the service with condition any').toBeGreaterThanOrEqual(2);
   context.expect(stayed.map((task) => [task.Status.State, task.DesiredState]), 'the tasks of the service with condition none').toEqual([['complete', 'shutdown']]);
 });
 
-check('swarm.tasks.restart-on-failure', { ...TASKS, title: 'Under restart condition on-failure a task that exits non-zero is replaced (its state failed), one that exits 0 is not', spec: '2 §2.7' }, async (context) => {
+check('swarm.tasks.restart-on-failure', { ...TASKS, title: 'Under restart condition on-failure a task that exits non-zero is replaced (its state failed), one that exits 0 is not', spec: '2 §2.7', covers: ['2:POST /services/create:body:TaskTemplate.RestartPolicy.Condition'] }, async (context) => {
   const { restarted, stayed } = await restartPair(context, { command: ['false'], condition: 'on-failure' }, { command: ['true'], condition: 'on-failure' });
   context.expect(restarted.filter((task) => task.DesiredState === 'shutdown').map((task) => task.Status.State), 'the states of the failed tasks').toContain('failed');
   context.expect(stayed.map((task) => [task.Status.State, task.DesiredState]), 'the tasks of the service whose container exits 0').toEqual([['complete', 'shutdown']]);
 });
 
-check('swarm.info.counts-tasks', { ...TASKS, title: 'While 2 tasks run, /info counts their containers as running and the counts add up', spec: '2 §2.5' }, async (context) => {
+check('swarm.info.counts-tasks', { ...TASKS, title: 'While 2 tasks run, /info counts their containers as running and the counts add up', spec: '2 §2.5', covers: ['2:GET /info'] }, async (context) => {
   const id = await ownService(context, { replicas: 2 });
   await runningTasks(context, id, 2);
   const res = await context.engine.get('/info');

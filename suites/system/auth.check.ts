@@ -13,6 +13,7 @@ check('system.auth.login-succeeded', {
   since: '1.18',
   tags: ['schema'],
   requires: ['registry'],
+  covers: ['2:POST /auth', '2:POST /auth:body:username', '2:POST /auth:body:password', '2:POST /auth:body:serveraddress', '2:POST /auth:status:200'],
 }, async (context) => {
   const { engine, expect } = context;
   const user = registryUser(context);
@@ -29,6 +30,7 @@ check('system.auth.refused-credentials', {
   since: '1.18',
   tags: ['error'],
   requires: ['registry'],
+  covers: ['2:POST /auth:body:username', '2:POST /auth:body:password', '2:POST /auth:status:500', '1:version-rule:1.24:json-errors'],
 }, async (context) => {
   const user = registryUser(context);
   const res = await context.engine.post('/auth', { json: { ...refusedCredentials(context), serveraddress: user.host } });

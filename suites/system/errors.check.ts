@@ -8,6 +8,7 @@ check('system.errors.body-format', {
   spec: '1 §7',
   since: '1.18',
   tags: ['error', 'version'],
+  covers: ['1:version-rule:1.24:json-errors'],
 }, async (context) => {
   const res = await context.engine.get(`/containers/${UNKNOWN_CONTAINER}/json`);
   context.expect(res.status, 'status').toBe(404);

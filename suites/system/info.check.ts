@@ -18,6 +18,7 @@ check('system.info.schema', {
   spec: '2 §2.5',
   since: '1.18',
   tags: ['schema'],
+  covers: ['2:GET /info', '2:GET /info:status:200'],
 }, async ({ engine, expect, dialect }) => {
   const res = await engine.get('/info');
   expect(res.status, 'status').toBe(200);
@@ -30,6 +31,7 @@ check('system.info.booleans', {
   spec: '2 §2.5',
   since: '1.18',
   tags: ['version'],
+  covers: ['2:GET /info', '1:version-rule:1.19:info-booleans', '2:version-rule:1.19:info-booleans'],
 }, async ({ engine, expect, version }) => {
   const info = (await engine.get('/info')).json<Info>();
   const expected = before(version, '1.19') ? 'number' : 'boolean';
@@ -44,6 +46,7 @@ check('system.info.counts', {
   spec: '2 §2.5',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /info'],
 }, async ({ engine, expect }) => {
   const info = (await engine.get('/info')).json<Info>();
   expect(info.ContainersRunning + info.ContainersPaused + info.ContainersStopped, 'Running + Paused + Stopped').toBe(info.Containers);
@@ -57,6 +60,7 @@ check('system.info.counts-include-created', {
   spec: '2 §2.5',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /info'],
 }, async ({ engine, expect, make, session }) => {
   // Other checks create and remove containers at the same time on a live target, so only a lower
   // bound that this check's own container guarantees is safe to assert.

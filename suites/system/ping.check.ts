@@ -5,6 +5,7 @@ check('system.ping.ok', {
   spec: '2 §4.2',
   since: '1.18',
   tags: ['schema'],
+  covers: ['2:GET /_ping', '2:GET /_ping:status:200'],
 }, async ({ engine, expect }) => {
   const res = await engine.get('/_ping');
   expect(res.status, 'status').toBe(200);
@@ -17,6 +18,7 @@ check('system.ping.head', {
   spec: '2 §4.2',
   since: '1.18',
   tags: ['schema'],
+  covers: ['2:GET /_ping'],
 }, async ({ engine, expect }) => {
   const res = await engine.head('/_ping');
   expect(res.status, 'status').toBe(200);

@@ -8,6 +8,7 @@ check('system.version.schema', {
   spec: '2 §2.5',
   since: '1.18',
   tags: ['schema'],
+  covers: ['2:GET /version', '2:GET /version:status:200'],
 }, async ({ engine, expect }) => {
   const res = await engine.get('/version');
   expect(res.status, 'status').toBe(200);
@@ -20,6 +21,7 @@ check('system.version.serves-requested', {
   spec: '1 §9',
   since: '1.18',
   tags: ['version'],
+  covers: ['2:GET /version'],
 }, async ({ engine, expect, version }) => {
   const res = await engine.get('/version');
   expect(res.status, 'status').toBe(200);

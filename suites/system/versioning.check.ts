@@ -32,6 +32,7 @@ check('system.prefix.same-server', {
   spec: '1 §9',
   since: '1.18',
   tags: ['version'],
+  covers: ['2:GET /version'],
 }, async ({ engine, expect }) => {
   const prefixed = await engine.get('/version');
   const unprefixed = await engine.unversioned.get('/version');
@@ -46,6 +47,7 @@ check('system.prefix.unprefixed-is-current', {
   spec: '1 §9',
   since: '1.18',
   tags: ['version'],
+  covers: ['2:GET /info'],
 }, async ({ engine, expect }) => {
   const { ApiVersion } = await serverVersion(engine);
   const current = await engine.at(ApiVersion).get('/info');
@@ -61,6 +63,7 @@ check('system.prefix.too-new', {
   spec: '1 §9',
   since: '1.18',
   tags: ['version', 'error'],
+  covers: ['1:version-rule:1.19:newer-client-400'],
 }, async ({ engine, expect }) => {
   const { ApiVersion } = await serverVersion(engine);
   const tooNew = nextMinor(ApiVersion);

@@ -19,6 +19,7 @@ check('volumes.archive.read-only', {
   spec: '1 §4.1',
   since: '1.20',
   tags: ['error'],
+  covers: ['1:PUT /containers/{id_or_name}/archive:status:403', '1:POST /containers/create:body:HostConfig.Binds'],
 }, async (context) => {
   const name = await ownVolume(context);
   const id = await containerWithBinds(context, [`${name}:/data:ro`]);
@@ -31,6 +32,7 @@ check('volumes.archive.shared', {
   spec: '1 §4.1',
   since: '1.20',
   tags: ['state'],
+  covers: ['1:POST /containers/create:body:HostConfig.Binds'],
 }, async (context) => {
   const name = await ownVolume(context);
   const holder = await containerWithBinds(context, [`${name}:/data`]);

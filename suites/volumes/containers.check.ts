@@ -17,6 +17,7 @@ check('volumes.binds.creates-named', {
   spec: '1 §2.3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/create:body:HostConfig.Binds'],
 }, async (context) => {
   const name = uniqueVolumeName(context);
   context.make.volume(name);
@@ -31,6 +32,7 @@ check('volumes.binds.shared-files', {
   spec: '1 §2.3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/create:body:HostConfig.Binds'],
 }, async (context) => {
   const name = await ownVolume(context);
   const writer = await containerWithBinds(context, [`${name}:/data`], { Cmd: ['sh', '-c', 'echo shared > /data/note'] });
@@ -45,6 +47,7 @@ check('volumes.binds.read-only', {
   spec: '1 §2.3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/create:body:HostConfig.Binds'],
 }, async (context) => {
   const name = await ownVolume(context);
   const id = await containerWithBinds(context, [`${name}:/data:ro`], { Cmd: ['touch', '/data/file'] });
@@ -57,6 +60,7 @@ check('volumes.config.anonymous', {
   spec: '1 §2.3',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:POST /containers/create:body:Volumes'],
 }, async (context) => {
   const first = await createdContainer(context, { Volumes: { '/data': {} } });
   const second = await createdContainer(context, { Volumes: { '/data': {} } });
@@ -69,6 +73,7 @@ check('volumes.mounts.named-bind', {
   spec: '1 §2.1',
   since: '1.18',
   tags: ['schema', 'state'],
+  covers: ['1:GET /containers/{id_or_name}/json', '1:version-rule:1.23:mount-name-driver-propagation'],
 }, async (context) => {
   const name = await ownVolume(context);
   const { Mountpoint } = await inspectVolume(context, name);
@@ -85,6 +90,7 @@ check('volumes.container-remove.anonymous', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['state'],
+  covers: ['1:DELETE /containers/{id_or_name}:query:v'],
 }, async (context) => {
   const named = await ownVolume(context);
   const id = await containerWithBinds(context, [`${named}:/named`], { Volumes: { '/anonymous': {} } });

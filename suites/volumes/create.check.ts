@@ -11,6 +11,7 @@ check('volumes.create.named', {
   spec: '2 §4.3',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:POST /volumes/create', '2:POST /volumes/create:body:Name', '2:POST /volumes/create:status:201'],
 }, async (context) => {
   const name = uniqueVolumeName(context);
   const res = await createVolume(context, { Name: name });
@@ -24,6 +25,7 @@ check('volumes.create.generated-name', {
   spec: '2 §4.3',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:POST /volumes/create', '2:POST /volumes/create:status:201'],
 }, async (context) => {
   const res = await createVolume(context);
   context.expect(res.status, 'POST /volumes/create status').toBe(201);
@@ -37,6 +39,7 @@ check('volumes.create.labels', {
   spec: '2 §2.3',
   since: '1.25',
   tags: ['state'],
+  covers: ['2:POST /volumes/create:body:Labels', '2:version-rule:1.25:volume-labels-scope'],
 }, async (context) => {
   const name = await ownVolume(context, { 'shipshape.colour': 'red' });
   const { Labels } = await inspectVolume(context, name);
@@ -48,6 +51,7 @@ check('volumes.create.existing-name', {
   spec: '2 §4.3',
   since: '1.25',
   tags: ['state'],
+  covers: ['2:POST /volumes/create:body:Name', '2:POST /volumes/create:status:201'],
 }, async (context) => {
   const name = await ownVolume(context, { 'shipshape.colour': 'red' });
   const again = await createVolume(context, { Name: name, Labels: { 'shipshape.colour': 'blue' } });
@@ -62,6 +66,7 @@ check('volumes.inspect.not-found', {
   spec: '2 §4.3',
   since: '1.18',
   tags: ['error'],
+  covers: ['2:GET /volumes/{name}:status:404'],
 }, async (context) => {
   context.expect(await volumeStatus(context, uniqueVolumeName(context, 'missing')), 'GET /volumes/{missing} status').toBe(404);
 });
@@ -71,6 +76,7 @@ check('volumes.remove.removed', {
   spec: '2 §4.3',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:DELETE /volumes/{name}', '2:DELETE /volumes/{name}:status:204'],
 }, async (context) => {
   const name = await ownVolume(context);
   const res = await context.engine.delete(`/volumes/${name}`);
@@ -83,6 +89,7 @@ check('volumes.remove.not-found', {
   spec: '2 §4.3',
   since: '1.18',
   tags: ['error'],
+  covers: ['2:DELETE /volumes/{name}:status:404'],
 }, async (context) => {
   const res = await context.engine.delete(`/volumes/${uniqueVolumeName(context, 'missing')}`);
   context.expect(res.status, 'DELETE /volumes/{missing} status').toBe(404);
@@ -93,6 +100,7 @@ check('volumes.remove.in-use', {
   spec: '2 §3',
   since: '1.18',
   tags: ['state', 'error'],
+  covers: ['2:DELETE /volumes/{name}', '2:DELETE /volumes/{name}:status:409'],
 }, async (context) => {
   const name = await ownVolume(context);
   await containerWithBinds(context, [`${name}:/data`]);

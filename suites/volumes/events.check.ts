@@ -25,6 +25,7 @@ check('volumes.events.create-destroy', {
   spec: '2 §6',
   since: '1.18',
   tags: ['stream', 'state'],
+  covers: ['2:GET /events', '2:GET /events:query:filters.volume'],
 }, async (context) => {
   const name = uniqueVolumeName(context);
   const stream = await volumeEvents(context, name);
@@ -47,6 +48,7 @@ check('volumes.events.mount-unmount', {
   spec: '2 §6',
   since: '1.18',
   tags: ['stream', 'state'],
+  covers: ['2:GET /events', '2:GET /events:query:filters.volume'],
 }, async (context) => {
   const name = await ownVolume(context);
   const id = await containerWithBinds(context, [`${name}:/data:ro`], { Cmd: ['true'] });

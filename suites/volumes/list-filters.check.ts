@@ -12,6 +12,7 @@ check('volumes.list.name', {
   spec: '2 §4.3',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /volumes:query:filters.name'],
 }, async (context) => {
   const wanted = await ownVolume(context);
   const other = await ownVolume(context);
@@ -23,6 +24,7 @@ check('volumes.list.name-part', {
   spec: '2 §4.3',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /volumes:query:filters.name'],
 }, async (context) => {
   const base = uniqueVolumeName(context, 'vp');
   const first = await ownVolume(context, {}, `${base}-first`);
@@ -38,6 +40,7 @@ check('volumes.list.driver', {
   spec: '2 §4.3',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /volumes:query:filters.driver'],
 }, async (context) => {
   const name = await ownVolume(context);
   const seen = { local: await listedAmong(context, [name], { driver: ['local'] }), other: await listedAmong(context, [name], { driver: ['shipshape-nosuch'] }) };
@@ -49,6 +52,7 @@ check('volumes.list.driver-part', {
   spec: '2 §4.3',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /volumes:query:filters.driver'],
 }, async (context) => {
   const name = await ownVolume(context);
   context.expect(await listedAmong(context, [name], { driver: ['loc'] }), 'the own volume listed with driver=loc').toEqual([name]);
@@ -59,6 +63,7 @@ check('volumes.list.dangling', {
   spec: '2 §4.3',
   since: '1.18',
   tags: ['state'],
+  covers: ['2:GET /volumes:query:filters.dangling'],
 }, async (context) => {
   const used = await ownVolume(context);
   const unused = await ownVolume(context);
@@ -73,6 +78,7 @@ check('volumes.list.label', {
   spec: '2 §4.3',
   since: '1.25',
   tags: ['state'],
+  covers: ['2:GET /volumes'],
 }, async (context) => {
   const red = await ownVolume(context, { 'shipshape.colour': 'red', 'shipshape.size': 'big' });
   const blue = await ownVolume(context, { 'shipshape.colour': 'blue' });

@@ -13,6 +13,7 @@ check('volumes.create.schema', {
   spec: '2 §4.3',
   since: '1.18',
   tags: ['schema'],
+  covers: ['2:POST /volumes/create', '2:POST /volumes/create:status:201', '2:version-rule:1.25:volume-labels-scope'],
 }, async (context) => {
   const res = await createVolume(context, { Name: uniqueVolumeName(context) });
   context.expect(res.status, 'POST /volumes/create status').toBe(201);
@@ -24,6 +25,7 @@ check('volumes.inspect.schema', {
   spec: '2 §2.3',
   since: '1.18',
   tags: ['schema'],
+  covers: ['2:GET /volumes/{name}', '2:GET /volumes/{name}:status:200', '2:version-rule:1.25:volume-labels-scope'],
 }, async (context) => {
   const name = await ownVolume(context);
   const res = await context.engine.get(`/volumes/${name}`);
@@ -36,6 +38,7 @@ check('volumes.list.schema', {
   spec: '2 §4.3',
   since: '1.18',
   tags: ['schema'],
+  covers: ['2:GET /volumes', '2:GET /volumes:status:200'],
 }, async (context) => {
   const name = await ownVolume(context);
   const res = await context.engine.get('/volumes');
