@@ -10,6 +10,7 @@ import { mergeCommand } from './merge-command.ts';
 import { listCommand } from './list-command.ts';
 import { cleanupCommand } from './cleanup-command.ts';
 import { coverageCommand } from './coverage-command.ts';
+import { changesCommand } from './changes-command.ts';
 
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   run: runCommand,
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   list: listCommand,
   cleanup: cleanupCommand,
   coverage: coverageCommand,
+  changes: changesCommand,
 };
 
 const USAGE = `usage: shipshape <command> [options]
@@ -30,7 +32,8 @@ const USAGE = `usage: shipshape <command> [options]
   merge    join the reports of a sharded run (run --shard I/N) into one
   list     list the checks and their metadata
   cleanup  remove what crashed runs left on a target
-  coverage map the spec inventory to the checks that cover it`;
+  coverage map the spec inventory to the checks that cover it
+  changes  what a client sees change between two API versions`;
 
 /** `shipshape list | head`: a reader that goes away ends the output, quietly, as for any Unix tool. */
 function endQuietlyWhenStdoutCloses(): void {
@@ -49,7 +52,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    console.error(`shipshape: unknown command ${JSON.stringify(name)} (run, serve, diff, compare, merge, list, cleanup, coverage)`);
+    console.error(`shipshape: unknown command ${JSON.stringify(name)} (run, serve, diff, compare, merge, list, cleanup, coverage, changes)`);
     return 2;
   }
   try {

@@ -1,0 +1,27 @@
+/**
+ * `shipshape changes FROM TO [--json]`: what a client sees change between two API versions, from
+ * the version rules of the spec inventory and the checks' since/until (collected as `shipshape list` does).
+ */
+import { collectChecks } from './list-command.ts';
+import { parseFlags } from './parse-flags.ts';
+import { UsageError } from './usage-error.ts';
+import { REPO_ROOT } from '../run/run-suite.ts';
+import { API_VERSIONS, type ApiVersion } from '../versions.ts';
+import { readInventory } from '../coverage/spec-inventory.ts';
+import { renderVersionChanges, versionChanges } from '../coverage/version-changes.ts';
+
+function knownVersion(text: string | undefined): ApiVersion {
+  const version = API_VERSIONS.find((known) => known === text);
+  if (!version) throw new UsageError(`expected two API versions of ${API_VERSIONS.join(', ')}: shipshape changes 1.23 1.24, got ${JSON.stringify(text ?? '')}`);
+  return version;
+}
+
+export async function changesCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseFlags(args, { json: { type: 'boolean', default: false } }, true);
+  if (positionals.length !== 2) throw new UsageError('expected two API versions: shipshape changes 1.23 1.24 [--json]');
+  const [from, to] = positionals.map(knownVersion) as [ApiVersion, ApiVersion];
+  const [inventory, checks] = await Promise.all([readInventory(REPO_ROOT), collectChecks()]);
+  const changes = versionChanges(from, to, inventory, checks);
+  process.stdout.write(values.json ? `${JSON.stringify(changes, null, 2)}\n` : renderVersionChanges(changes));
+  return 0;
+}
