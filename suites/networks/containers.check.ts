@@ -12,7 +12,7 @@ check('networks.containers.default-bridge', {
   spec: '2 §2.4',
   since: '1.21',
   tags: ['state'],
-  covers: ['1:POST /containers/create:body:HostConfig.NetworkMode', '1:version-rule:1.22:container-network-list'],
+  covers: ['1:POST /containers/create:body:HostConfig.NetworkMode'],
 }, async (context) => {
   const container = await runningContainer(context);
   const sides = await bothSides(context, 'bridge', container);
