@@ -26,6 +26,8 @@ export interface CheckReport {
   until?: string;
   tags: string[];
   requires?: string[];
+  /** optional: the spec inventory ids the check covers (fixtures/spec-inventory.json) */
+  covers?: string[];
   /** one entry per version of the run */
   results: Record<string, VersionResult>;
 }

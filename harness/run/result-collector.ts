@@ -56,6 +56,7 @@ export class ResultCollector implements Reporter {
         ...(descriptor.until ? { until: descriptor.until } : {}),
         tags: [...descriptor.tags],
         ...(descriptor.requires ? { requires: [...descriptor.requires] } : {}),
+        ...(descriptor.covers ? { covers: [...descriptor.covers] } : {}),
         results: {},
       };
       this.checks.set(descriptor.id, report);
