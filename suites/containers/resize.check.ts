@@ -62,7 +62,6 @@ check('containers.resize.not-running', {
   spec: '1 §4.1',
   since: '1.18',
   tags: ['error', 'state'],
-  covers: ['1:POST /containers/{id_or_name}/resize:status:500'],
 }, async (context) => {
   const id = await createdContainer(context, { Cmd: ['sleep', '300'], Tty: true });
   const res = await context.engine.post(`/containers/${id}/resize`, { query: SIZE });
