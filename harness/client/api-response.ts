@@ -13,6 +13,8 @@ export interface ExchangeRecord {
 }
 
 const PREVIEW_LENGTH = 300;
+/** POST /auth's IdentityToken is a refresh token: what failure messages and reports quote shows it masked (to the end of a preview cut inside it). */
+const IDENTITY_TOKEN = /("IdentityToken"\s*:\s*")[^"]*("|$)/g;
 
 export class NonConformingResponse extends Error {
   override name = 'NonConformingResponse';
@@ -55,7 +57,7 @@ export class ApiResponse {
       path: this.path,
       status: this.status,
       contentType: this.contentType,
-      bodyPreview: this.text().slice(0, PREVIEW_LENGTH),
+      bodyPreview: this.text().slice(0, PREVIEW_LENGTH).replace(IDENTITY_TOKEN, '$1<masked>$2'),
     };
   }
 }
