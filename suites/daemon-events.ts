@@ -6,6 +6,7 @@
  */
 import type { CheckContext } from '../harness/check.ts';
 import { openStream, type StreamedResponse } from '../harness/client/streamed-response.ts';
+import { until } from '../harness/wait-until.ts';
 
 export interface EventView {
   /** legacy name of Action (container and image events) */
@@ -29,6 +30,15 @@ export async function daemonSeconds({ engine, expect }: CheckContext): Promise<n
   const info = await engine.unversioned.get('/info');
   expect(info.status, 'GET /info status').toBe(200);
   return Math.floor(Date.parse(info.json<{ SystemTime: string }>().SystemTime) / 1000);
+}
+
+/**
+ * A second of the daemon's clock that has passed and that ends a window holding everything done so
+ * far: `until` counts whole seconds, so it waits for the clock to leave the present second.
+ */
+export async function secondPassed(context: CheckContext): Promise<number> {
+  const now = await daemonSeconds(context);
+  return until(() => daemonSeconds(context), (seconds) => seconds > now, { what: `the daemon clock to leave second ${now}`, timeoutMs: 5_000 });
 }
 
 export async function eventsFromNow(context: CheckContext, filters: EventFilters): Promise<StreamedResponse> {

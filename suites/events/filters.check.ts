@@ -9,11 +9,10 @@
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { ApiVersion } from '../../harness/versions.ts';
 import { startContainer } from '../container-steps.ts';
-import { actionName, daemonSeconds, eventsDuring, type EventFilters, type EventView } from '../daemon-events.ts';
+import { actionName, daemonSeconds, secondPassed, eventsDuring, type EventFilters, type EventView } from '../daemon-events.ts';
 import { taggedFixture, tagImage, uniqueImageName } from '../image-steps.ts';
 import { ownNetwork } from '../networks/network-steps.ts';
 import { ownVolume, uniqueVolumeName } from '../volumes/volume-steps.ts';
-import { until } from '../../harness/wait-until.ts';
 
 type EventTest = (event: EventView) => boolean;
 
@@ -174,7 +173,7 @@ check('events.filter.daemon', {
   const daemon = info.json<{ ID: string }>().ID;
   const since = await daemonSeconds(context);
   const id = await newContainer(context);
-  const past = await until(() => daemonSeconds(context), (seconds) => seconds > since, { what: 'the daemon clock to pass the creation second', timeoutMs: 5_000 });
+  const past = await secondPassed(context);
   const window = async (filters: EventFilters) => {
     const res = await context.engine.get('/events', { query: { since, until: past, filters: JSON.stringify(filters) }, signal: AbortSignal.timeout(10_000) });
     context.expect(res.status, 'GET /events status').toBe(200);
