@@ -52,9 +52,22 @@ export async function ensureFixtureImage(engine: EngineClient, busyboxPath: stri
     body: rootfs,
   });
   // The import answers 200 with a JSON progress stream; an error can hide inside it.
-  const id = res.status === 200 && !/"error"/.test(res.text()) ? await imageId(engine, image) : undefined;
+  const imported = res.status === 200 && !/"error"/.test(res.text());
+  const id = imported ? ((await imageId(engine, image)) ?? (await retagLatest(engine, repo, tag))) : undefined;
   if (!id) throw new TargetError(`could not import the busybox fixture image: ${res.describe()}`);
   return { image, id, release };
+}
+
+/**
+ * Podman 4.3 names an import `repo:latest` whatever `tag` says: the run's tag goes on by id and the
+ * stray `latest` comes off (an untag, since the image keeps the run's name), so nothing is left behind.
+ */
+async function retagLatest(engine: EngineClient, repo: string, tag: string): Promise<string | undefined> {
+  const latest = `${repo}:latest`;
+  const id = await imageId(engine, latest);
+  if (!id || (await engine.post(`/images/${id}/tag`, { query: { repo, tag } })).status !== 201) return undefined;
+  await engine.delete(`/images/${encodeURIComponent(latest)}`);
+  return id;
 }
 
 /** The id of an image a run imported from the same rootfs (named `<base>` or `<base>-<run id>`), if one is there. */

@@ -79,7 +79,9 @@ export class ResourceTracker {
    */
   image(id: string): void {
     this.track(`image ${id}`, async () => {
-      const res = await this.engine.delete(`/images/${encodeURIComponent(id)}`, { query: { force: 1 } });
+      // The digest form: Podman 4.3 answers 500, not 404, for a bare 64-hex id it does not have.
+      const digest = /^[0-9a-f]{64}$/.test(id) ? `sha256:${id}` : id;
+      const res = await this.engine.delete(`/images/${encodeURIComponent(digest)}`, { query: { force: 1 } });
       if (res.status !== 200 && res.status !== 404) throw new Error(res.describe());
     });
   }
