@@ -16,6 +16,11 @@ check('accounts.emails.list', {
   title: 'GET emails answers 200 with entries of email, verified and primary, exactly one of them primary',
   spec: '3 §2.4',
   tags: ['schema'],
+  covers: [
+    '3:GET /api/v1.1/users/:username/emails/',
+    '3:GET /api/v1.1/users/:username/emails/:header:Authorization',
+    '3:GET /api/v1.1/users/:username/emails/:status:200',
+  ],
 }, async (context) => {
   const entries = await listAddresses(context, accountsSetup(context));
   context.expect(entries.filter((entry) => entry.primary).length, `primary addresses in ${JSON.stringify(entries)}`).toBe(1);
@@ -26,6 +31,13 @@ check('accounts.emails.add', {
   title: 'POST an address answers 201 with it unverified and not primary, and the list shows it',
   spec: '3 §2.4',
   tags: ['state'],
+  covers: [
+    '3:POST /api/v1.1/users/:username/emails/',
+    '3:POST /api/v1.1/users/:username/emails/:body:email',
+    '3:POST /api/v1.1/users/:username/emails/:header:Authorization',
+    '3:POST /api/v1.1/users/:username/emails/:header:Content-Type',
+    '3:POST /api/v1.1/users/:username/emails/:status:201',
+  ],
 }, async (context) => {
   const setup = accountsSetup(context);
   const email = uniqueAddress(context);
@@ -40,6 +52,7 @@ check('accounts.emails.add-twice', {
   title: 'POST an address the user has already answers 400',
   spec: '3 §7.1',
   tags: ['error'],
+  covers: ['3:POST /api/v1.1/users/:username/emails/:body:email', '3:POST /api/v1.1/users/:username/emails/:status:400'],
 }, async (context) => {
   const setup = accountsSetup(context);
   const email = uniqueAddress(context);
@@ -59,6 +72,7 @@ for (const [name, email] of [
     title: `POST ${JSON.stringify(email)}, not an e-mail address, answers 400`,
     spec: '3 §7.1',
     tags: ['error'],
+    covers: ['3:POST /api/v1.1/users/:username/emails/:body:email', '3:POST /api/v1.1/users/:username/emails/:status:400'],
   }, async (context) => {
     const setup = accountsSetup(context);
     const answer = await addAddress(context, setup, email);
@@ -70,6 +84,13 @@ check('accounts.emails.delete', {
   ...EMAILS,
   title: 'DELETE an address answers 204 with an empty body, and the list no longer shows it',
   tags: ['state'],
+  covers: [
+    '3:DELETE /api/v1.1/users/:username/emails/',
+    '3:DELETE /api/v1.1/users/:username/emails/:body:email',
+    '3:DELETE /api/v1.1/users/:username/emails/:header:Authorization',
+    '3:DELETE /api/v1.1/users/:username/emails/:header:Content-Type',
+    '3:DELETE /api/v1.1/users/:username/emails/:status:204',
+  ],
 }, async (context) => {
   const setup = accountsSetup(context);
   const email = uniqueAddress(context);
@@ -85,6 +106,7 @@ check('accounts.emails.delete-primary', {
   ...EMAILS,
   title: 'DELETE the primary address answers 400 (spec lists 400 for this call), and it stays',
   tags: ['error'],
+  covers: ['3:DELETE /api/v1.1/users/:username/emails/:body:email', '3:DELETE /api/v1.1/users/:username/emails/:status:400'],
 }, async (context) => {
   const setup = accountsSetup(context);
   const primary = (await listAddresses(context, setup)).find((entry) => entry.primary);
@@ -99,6 +121,7 @@ check('accounts.emails.delete-unknown', {
   title: 'DELETE an address the user does not have answers 404',
   spec: '3 §7.1',
   tags: ['error'],
+  covers: ['3:DELETE /api/v1.1/users/:username/emails/:body:email', '3:DELETE /api/v1.1/users/:username/emails/:status:404'],
 }, async (context) => {
   const setup = accountsSetup(context);
   const answer = await setup.client.send('DELETE', setup.username, 'emails', { auth: setup.basic, json: { email: uniqueAddress(context) } });
@@ -110,6 +133,7 @@ check('accounts.emails.unknown-user', {
   title: 'GET the emails of a user that does not exist answers 404',
   spec: '3 §7.1',
   tags: ['error'],
+  covers: ['3:GET /api/v1.1/users/:username/emails/:status:404'],
 }, async (context) => {
   const setup = accountsSetup(context);
   const answer = await setup.client.send('GET', context.make.uniqueName('nobody'), 'emails', { auth: setup.basic });
@@ -121,6 +145,7 @@ check('accounts.emails.no-credentials', {
   title: 'GET the emails without an Authorization header answers 401',
   spec: '3 §5.4',
   tags: ['error'],
+  covers: ['3:GET /api/v1.1/users/:username/emails/:status:401'],
 }, async (context) => {
   const setup = accountsSetup(context);
   const answer = await setup.client.send('GET', setup.username, 'emails', { auth: 'none' });
@@ -132,6 +157,14 @@ check('accounts.emails.bearer-scopes', {
   title: 'bearer tokens: email_read lists but cannot add (403), email_write adds, profile_read alone cannot list (403)',
   spec: '3 §5.4',
   tags: ['error', 'state'],
+  covers: [
+    '3:GET /api/v1.1/users/:username/emails/:header:Authorization',
+    '3:POST /api/v1.1/users/:username/emails/:header:Authorization',
+    '3:GET /api/v1.1/users/:username/emails/:status:200',
+    '3:GET /api/v1.1/users/:username/emails/:status:403',
+    '3:POST /api/v1.1/users/:username/emails/:status:201',
+    '3:POST /api/v1.1/users/:username/emails/:status:403',
+  ],
 }, async (context) => {
   const setup = accountsSetup(context);
   const reading = await bearer(context, setup, ['email_read']);
@@ -151,6 +184,7 @@ check('accounts.emails.refresh-grant-subject', {
   title: "an access token from a refresh grant acts as the refresh token's user: it lists that user's addresses",
   spec: '3 §2.2',
   tags: ['state'],
+  covers: ['3:GET /api/v1.1/users/:username/emails/:header:Authorization', '3:POST /token:body:refresh_token'],
 }, async (context) => {
   const setup = accountsSetup(context);
   const { authUrl, user, service } = setup.services;

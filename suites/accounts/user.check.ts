@@ -22,6 +22,7 @@ check('accounts.user.get', {
   title: 'GET the user with Basic credentials answers 200 with every field of spec/3 §2.3, date_joined with microseconds and Z',
   spec: '3 §2.3',
   tags: ['schema'],
+  covers: ['3:GET /api/v1.1/users/:username/', '3:GET /api/v1.1/users/:username/:header:Authorization', '3:GET /api/v1.1/users/:username/:status:200'],
 }, async (context) => {
   const setup = accountsSetup(context);
   const answer = await setup.client.send('GET', setup.username, 'user', { auth: setup.basic });
@@ -39,6 +40,7 @@ check('accounts.user.get-bearer', {
   title: 'GET the user with a bearer token carrying profile_read answers 200',
   spec: '3 §5.4',
   tags: ['state'],
+  covers: ['3:GET /api/v1.1/users/:username/:header:Authorization', '3:GET /api/v1.1/users/:username/:status:200'],
 }, async (context) => {
   const setup = accountsSetup(context);
   const answer = await setup.client.send('GET', setup.username, 'user', { auth: await bearer(context, setup, ['profile_read']) });
@@ -56,6 +58,7 @@ for (const [name, auth, what] of [
     title: `GET the user with ${what} answers 401`,
     spec: '3 §5.4',
     tags: ['error'],
+    covers: ['3:GET /api/v1.1/users/:username/:header:Authorization', '3:GET /api/v1.1/users/:username/:status:401'],
   }, async (context) => {
     const setup = accountsSetup(context);
     const answer = await setup.client.send('GET', setup.username, 'user', { auth });
@@ -68,6 +71,7 @@ check('accounts.user.wrong-password', {
   title: 'GET the user with a wrong Basic password answers 401',
   spec: '3 §5.4',
   tags: ['error'],
+  covers: ['3:GET /api/v1.1/users/:username/:header:Authorization', '3:GET /api/v1.1/users/:username/:status:401'],
 }, async (context) => {
   const setup = accountsSetup(context);
   const user = setup.services.user ?? { username: setup.username, password: '' };
@@ -80,6 +84,7 @@ check('accounts.user.unknown', {
   title: 'GET a user that does not exist answers 404',
   spec: '3 §7.1',
   tags: ['error'],
+  covers: ['3:GET /api/v1.1/users/:username/:status:404'],
 }, async (context) => {
   const setup = accountsSetup(context);
   const answer = await setup.client.send('GET', context.make.uniqueName('nobody'), 'user', { auth: setup.basic });
@@ -92,6 +97,7 @@ check('accounts.user.other-user', {
   spec: '3 §5.4',
   requires: ['accounts-api', 'other-user'],
   tags: ['error'],
+  covers: ['3:GET /api/v1.1/users/:username/:status:403'],
 }, async (context) => {
   const setup = accountsSetup(context);
   const other = setup.services.otherUsername ?? '';
@@ -106,6 +112,7 @@ check('accounts.user.get-needs-profile-read', {
   title: 'GET the user with a bearer token without profile_read (email_read only) answers 403',
   spec: '3 §5.4',
   tags: ['error'],
+  covers: ['3:GET /api/v1.1/users/:username/:status:403'],
 }, async (context) => {
   const setup = accountsSetup(context);
   const answer = await setup.client.send('GET', setup.username, 'user', { auth: await bearer(context, setup, ['email_read']) });
@@ -116,6 +123,16 @@ check('accounts.user.patch', {
   ...USER,
   title: 'PATCH full_name, location, company and profile_url answers 200 with the user changed',
   tags: ['state'],
+  covers: [
+    '3:PATCH /api/v1.1/users/:username/',
+    '3:PATCH /api/v1.1/users/:username/:body:full_name',
+    '3:PATCH /api/v1.1/users/:username/:body:location',
+    '3:PATCH /api/v1.1/users/:username/:body:company',
+    '3:PATCH /api/v1.1/users/:username/:body:profile_url',
+    '3:PATCH /api/v1.1/users/:username/:header:Authorization',
+    '3:PATCH /api/v1.1/users/:username/:header:Content-Type',
+    '3:PATCH /api/v1.1/users/:username/:status:200',
+  ],
 }, async (context) => {
   const setup = accountsSetup(context);
   const mark = context.make.uniqueName('profile');
@@ -131,6 +148,11 @@ check('accounts.user.patch-bearer', {
   title: 'PATCH with a bearer token carrying profile_write answers 200; with profile_read only, 403',
   spec: '3 §5.4',
   tags: ['state', 'error'],
+  covers: [
+    '3:PATCH /api/v1.1/users/:username/:header:Authorization',
+    '3:PATCH /api/v1.1/users/:username/:status:200',
+    '3:PATCH /api/v1.1/users/:username/:status:403',
+  ],
 }, async (context) => {
   const setup = accountsSetup(context);
   const company = `Shipshape ${context.make.uniqueName('co')}`;
@@ -152,6 +174,7 @@ for (const [name, body, rule] of [
     title: `PATCH with ${rule} answers 400 and changes nothing`,
     spec: '3 §7.1',
     tags: ['error'],
+    covers: [...Object.keys(body).map((field) => `3:PATCH /api/v1.1/users/:username/:body:${field}`), '3:PATCH /api/v1.1/users/:username/:status:400'],
   }, async (context) => {
     const setup = accountsSetup(context);
     const answer = await setup.client.send('PATCH', setup.username, 'user', { auth: setup.basic, json: body });

@@ -19,6 +19,7 @@ type EventTest = (event: EventView) => boolean;
 interface FilterCase {
   filter: string;
   title: string;
+  covers: string[];
   since: ApiVersion;
   /** arranges what the case needs (before the stream opens); returns the filters and the two steps */
   arrange: (context: CheckContext) => Promise<{ filters: EventFilters; decoy: () => Promise<EventTest>; match: () => Promise<EventTest> }>;
@@ -48,18 +49,21 @@ const CASES: FilterCase[] = [
   {
     filter: 'container',
     title: 'container=<name> lets through the events of that container and not those of another',
+    covers: ['2:GET /events:query:filters.container'],
     since: '1.18',
     arrange: containerNamed((name) => ({ container: [name] })),
   },
   {
     filter: 'map-form',
     title: 'filters in the map form {"container": {"<name>": true}} filter as the list form does',
+    covers: ['2:GET /events:query:filters.container'],
     since: '1.18',
     arrange: containerNamed((name) => ({ container: { [name]: true } })),
   },
   {
     filter: 'event',
     title: 'event=start lets through the start of a container and not its attach',
+    covers: ['2:GET /events:query:filters.event'],
     since: '1.18',
     arrange: async (context) => {
       const id = await newContainer(context);
@@ -80,6 +84,7 @@ const CASES: FilterCase[] = [
   {
     filter: 'image',
     title: 'image=<name> lets through the events of containers of that image and not those of another image',
+    covers: ['2:GET /events:query:filters.image'],
     since: '1.18',
     arrange: async (context) => {
       const image = await taggedFixture(context, 'events');
@@ -93,6 +98,7 @@ const CASES: FilterCase[] = [
   {
     filter: 'type',
     title: 'type=container with image=<name> lets through a container of that image and not the tag event of that name',
+    covers: ['2:GET /events:query:filters.type', '2:GET /events:query:filters.image'],
     since: '1.18',
     arrange: async (context) => {
       const image = uniqueImageName(context, 'events');
@@ -109,6 +115,7 @@ const CASES: FilterCase[] = [
   {
     filter: 'label',
     title: 'label=<key>=<value> lets through the events of a container with that label and not one whose label has another value',
+    covers: ['2:GET /events:query:filters.label', '2:version-rule:1.21:events-label-filter'],
     since: '1.21',
     arrange: async (context) => {
       const key = `${context.make.uniqueName('label')}`;
@@ -122,6 +129,7 @@ const CASES: FilterCase[] = [
   {
     filter: 'volume',
     title: 'volume=<name> lets through the events of that volume and not those of another',
+    covers: ['2:GET /events:query:filters.volume'],
     since: '1.18',
     arrange: async (context) => {
       const name = uniqueVolumeName(context, 'match');
@@ -135,6 +143,7 @@ const CASES: FilterCase[] = [
   {
     filter: 'network',
     title: 'network=<name> lets through the events of that network and not those of another',
+    covers: ['2:GET /events:query:filters.network'],
     since: '1.21',
     arrange: async (context) => {
       const name = context.make.uniqueName('match');
@@ -147,8 +156,8 @@ const CASES: FilterCase[] = [
   },
 ];
 
-for (const { filter, title, since, arrange } of CASES) {
-  check(`events.filter.${filter}`, { title, spec: '2 §6', since, tags: ['stream'] }, async (context) => {
+for (const { filter, title, covers, since, arrange } of CASES) {
+  check(`events.filter.${filter}`, { title, spec: '2 §6', since, tags: ['stream'], covers }, async (context) => {
     const { filters, decoy, match } = await arrange(context);
     let isDecoy: EventTest = () => false;
     let isMatch: EventTest = () => false;
@@ -167,6 +176,7 @@ check('events.filter.daemon', {
   spec: '2 §6',
   since: '1.24',
   tags: ['stream'],
+  covers: ['2:GET /events:query:filters.daemon', '2:version-rule:1.24:events-daemon-filter'],
 }, async (context) => {
   const info = await context.engine.get('/info');
   context.expect(info.status, 'GET /info status').toBe(200);

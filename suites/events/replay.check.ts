@@ -19,6 +19,7 @@ check('events.since.replays-then-streams', {
   spec: '2 §6',
   since: '1.18',
   tags: ['stream'],
+  covers: ['2:GET /events:query:since'],
 }, async (context) => {
   const since = await daemonSeconds(context);
   const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] });
@@ -40,6 +41,7 @@ check('events.until.ends-stream', {
   spec: '2 §6',
   since: '1.18',
   tags: ['stream'],
+  covers: ['2:GET /events:query:until'],
 }, async (context) => {
   const since = await daemonSeconds(context);
   const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] });
@@ -60,6 +62,7 @@ check('events.since-until.past-window', {
   spec: '2 §6',
   since: '1.18',
   tags: ['stream'],
+  covers: ['2:GET /events:query:since', '2:GET /events:query:until', '2:GET /events:status:200'],
 }, async (context) => {
   const since = await daemonSeconds(context);
   const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] });
@@ -76,6 +79,7 @@ check('events.since-after-until', {
   spec: '2 §6',
   since: '1.18',
   tags: ['error'],
+  covers: ['2:GET /events:query:since', '2:GET /events:query:until'],
 }, async (context) => {
   const now = await daemonSeconds(context);
   const res = await context.engine.get('/events', { query: { since: now + 10, until: now }, signal: AbortSignal.timeout(STREAM_END_MS) });

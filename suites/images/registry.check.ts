@@ -49,6 +49,12 @@ check('images.push.to-registry', {
   tags: ['stream', 'state'],
   requires: ['registry'],
   timeoutMs: 50_000,
+  covers: [
+    '2:POST /images/{name}/push',
+    '2:POST /images/{name}/push:query:tag',
+    '2:POST /images/{name}/push:header:X-Registry-Auth',
+    '2:POST /images/{name}/push:status:200',
+  ],
 }, async (context) => {
   const pushed = await pushedFixture(context, 'push');
   context.expect(pushed.messages[0]?.status, 'first line of the push').toBe(`The push refers to repository [${pushed.repository}]`);
@@ -61,6 +67,12 @@ check('images.pull.from-registry', {
   tags: ['stream', 'state'],
   requires: ['registry'],
   timeoutMs: 50_000,
+  covers: [
+    '2:POST /images/create:query:fromImage',
+    '2:POST /images/create:query:tag',
+    '2:POST /images/create:header:X-Registry-Auth',
+    '2:POST /images/create:status:200',
+  ],
 }, async (context) => {
   const pushed = await pushedFixture(context, 'pull');
   await untagged(context, pushed);
@@ -74,6 +86,7 @@ check('images.pull.identity-token', {
   tags: ['stream', 'state'],
   requires: ['registry'],
   timeoutMs: 50_000,
+  covers: ['2:POST /images/create:header:X-Registry-Auth', '2:version-rule:1.25:registry-auth-identitytoken'],
 }, async (context) => {
   const { engine, expect } = context;
   const user = registryUser(context);
@@ -92,6 +105,7 @@ check('images.pull.absent-tag', {
   since: '1.18',
   tags: ['error'],
   requires: ['registry'],
+  covers: ['2:POST /images/create:query:fromImage', '2:POST /images/create:query:tag', '2:POST /images/create:status:500', '1:version-rule:1.24:json-errors'],
 }, async (context) => {
   const user = registryUser(context);
   const repository = `${user.host}/${user.username}/${context.make.uniqueName('absent')}`;
@@ -107,6 +121,7 @@ check('images.pull.refused-credentials', {
   tags: ['error'],
   requires: ['registry'],
   timeoutMs: 50_000,
+  covers: ['2:POST /images/create:header:X-Registry-Auth', '2:POST /images/create:status:500'],
 }, async (context) => {
   const { expect } = context;
   const pushed = await pushedFixture(context, 'refused');
@@ -124,6 +139,7 @@ check('images.push.refused-credentials', {
   since: '1.18',
   tags: ['stream', 'error'],
   requires: ['registry'],
+  covers: ['2:POST /images/{name}/push:header:X-Registry-Auth', '2:POST /images/{name}/push:status:200'],
 }, async (context) => {
   const { engine, expect, make, session } = context;
   const user = registryUser(context);

@@ -12,6 +12,7 @@ check('token.get.basic', {
   ...GET,
   title: 'GET /token with HTTP Basic and repeated scope answers 200 with a token response',
   tags: ['schema'],
+  covers: ['3:POST /token:body:scope'],
 }, async (context) => {
   const { client, services, user } = tokenSetup(context);
   const scope = [`repository:${user.username}/shipshape-app:pull`, `repository:${user.username}/shipshape-other:pull,push`];

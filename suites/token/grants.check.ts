@@ -16,6 +16,16 @@ check('token.grant.password', {
   title: 'a password grant answers 200 with access_token, scope, expires_in of at least 60 and an RFC 3339 UTC issued_at',
   spec: '3 §2.2',
   tags: ['schema'],
+  covers: [
+    '3:POST /token',
+    '3:POST /token:body:grant_type',
+    '3:POST /token:body:service',
+    '3:POST /token:body:client_id',
+    '3:POST /token:body:username',
+    '3:POST /token:body:password',
+    '3:POST /token:header:Content-Type',
+    '3:POST /token:status:200',
+  ],
 }, async (context) => {
   const setup = tokenSetup(context);
   const answer = await setup.client.post(passwordGrant(setup));
@@ -27,6 +37,7 @@ check('token.grant.online-no-refresh-token', {
   ...TOKEN,
   title: 'a password grant without access_type (online) returns no refresh token',
   tags: ['state'],
+  covers: ['3:POST /token:body:access_type'],
 }, async (context) => {
   const setup = tokenSetup(context);
   const answer = await setup.client.post(passwordGrant(setup));
@@ -38,6 +49,7 @@ check('token.grant.offline-refresh-token', {
   ...TOKEN,
   title: 'access_type=offline returns a long refresh token, a new one each grant',
   tags: ['state'],
+  covers: ['3:POST /token:body:access_type'],
 }, async (context) => {
   const setup = tokenSetup(context);
   const answers = [await setup.client.post(passwordGrant(setup, { access_type: 'offline' })), await setup.client.post(passwordGrant(setup, { access_type: 'offline' }))];
@@ -54,6 +66,7 @@ check('token.grant.refresh', {
   ...TOKEN,
   title: 'a refresh_token grant answers 200 with an access token and no refresh token when online',
   tags: ['state'],
+  covers: ['3:POST /token:body:grant_type', '3:POST /token:body:refresh_token', '3:POST /token:status:200'],
 }, async (context) => {
   const setup = tokenSetup(context);
   const refreshToken = await offlineRefreshToken(context.expect, setup);
@@ -66,6 +79,7 @@ check('token.grant.refresh-same-token', {
   ...TOKEN,
   title: 'a refresh_token grant with access_type=offline returns the same refresh token, never a new one',
   tags: ['state'],
+  covers: ['3:POST /token:body:refresh_token', '3:POST /token:body:access_type'],
 }, async (context) => {
   const setup = tokenSetup(context);
   const refreshToken = await offlineRefreshToken(context.expect, setup);
@@ -78,6 +92,7 @@ check('token.grant.authorization-code-unsupported', {
   ...TOKEN,
   title: 'grant_type authorization_code (reserved) answers 400 unsupported_grant_type',
   tags: ['error'],
+  covers: ['3:POST /token:body:grant_type'],
 }, async (context) => {
   const setup = tokenSetup(context);
   const answer = await setup.client.post({ ...passwordGrant(setup, { username: undefined, password: undefined }), grant_type: 'authorization_code', code: 'shipshape-code' });
@@ -88,6 +103,7 @@ check('token.grant.unknown-type', {
   ...TOKEN,
   title: 'an unknown grant_type answers 400 unsupported_grant_type',
   tags: ['error'],
+  covers: ['3:POST /token:body:grant_type'],
 }, async (context) => {
   const setup = tokenSetup(context);
   const answer = await setup.client.post(passwordGrant(setup, { grant_type: 'client_credentials' }));
@@ -99,6 +115,7 @@ check('token.grant.wrong-password', {
   title: 'a password grant with a wrong password is refused: 400 invalid_grant (or 401 invalid_client)',
   spec: '3 §5.1',
   tags: ['error'],
+  covers: ['3:POST /token:body:password'],
 }, async (context) => {
   const setup = tokenSetup(context);
   const answer = await setup.client.post(passwordGrant(setup, { password: `${setup.user.password}-wrong` }));
@@ -110,6 +127,7 @@ check('token.grant.unknown-user', {
   title: 'a password grant for a user that does not exist is refused: 400 invalid_grant (or 401 invalid_client)',
   spec: '3 §5.1',
   tags: ['error'],
+  covers: ['3:POST /token:body:username'],
 }, async (context) => {
   const setup = tokenSetup(context);
   const answer = await setup.client.post(passwordGrant(setup, { username: context.make.uniqueName('nobody') }));

@@ -12,6 +12,7 @@ check('token.refresh.other-service', {
   ...REFRESH,
   title: 'a refresh token issued for service A is refused for service B (400 invalid_grant), and still good for A',
   tags: ['error', 'state'],
+  covers: ['3:POST /token:body:service', '3:POST /token:body:refresh_token'],
 }, async (context) => {
   const setup = tokenSetup(context);
   const serviceA = setup.services.service;
@@ -26,6 +27,7 @@ check('token.refresh.unknown', {
   ...REFRESH,
   title: 'a refresh token the service never issued answers 400 invalid_grant',
   tags: ['error'],
+  covers: ['3:POST /token:body:refresh_token'],
 }, async (context) => {
   const setup = tokenSetup(context);
   const answer = await setup.client.post({ ...passwordGrant(setup, { username: undefined, password: undefined }), grant_type: 'refresh_token', refresh_token: randomBytes(48).toString('base64url') });

@@ -50,6 +50,7 @@ check('token.scope.subset', {
   title: 'the granted scope is the requested scope list or a subset of it, never more',
   spec: '3 §2.2',
   tags: ['state'],
+  covers: ['3:POST /token:body:scope'],
 }, async (context) => {
   const setup = tokenSetup(context);
   const requested = sampleRequest(setup.user.username);
@@ -62,6 +63,7 @@ check('token.scope.empty', {
   title: 'a token request without scope answers 200 with scope present and empty',
   spec: '3 §2.2',
   tags: ['schema'],
+  covers: ['3:POST /token:body:scope'],
 }, async (context) => {
   const setup = tokenSetup(context);
   const answer = await setup.client.post(passwordGrant(setup));
@@ -73,6 +75,7 @@ check('token.scope.host-port-name', {
   ...SCOPES,
   title: 'a scope whose name holds a registry host:port is taken as one name: granted within the request',
   tags: ['state'],
+  covers: ['3:POST /token:body:scope'],
 }, async (context) => {
   const setup = tokenSetup(context);
   const requested: Scope[] = [{ type: 'repository', name: `127.0.0.1:5000/${setup.user.username}/shipshape-app`, actions: ['pull'] }];
@@ -89,6 +92,7 @@ for (const [name, scope] of [
     ...SCOPES,
     title: `a scope that is not type[(class)]:name:actions (${scope}) answers 400 invalid_scope`,
     tags: ['error'],
+    covers: ['3:POST /token:body:scope'],
   }, async (context) => {
     const setup = tokenSetup(context);
     const answer = await setup.client.post(passwordGrant(setup, { scope }));
@@ -100,6 +104,7 @@ check('token.scope.subset-property', {
   ...SCOPES,
   title: 'any subset of a request is granted within the request and within what the whole request got',
   tags: ['property'],
+  covers: ['3:POST /token:body:scope'],
 }, async (context) => {
   const setup = tokenSetup(context);
   const all = sampleRequest(setup.user.username);
@@ -122,6 +127,7 @@ check('token.scope.form-encoding-property', {
   ...SCOPES,
   title: 'scope lists with +, %, &, = and : in names survive form encoding: what is granted lies within what was sent',
   tags: ['property'],
+  covers: ['3:POST /token:body:scope'],
 }, async (context) => {
   const setup = tokenSetup(context);
   const refreshToken = await offlineRefreshToken(context.expect, setup);
