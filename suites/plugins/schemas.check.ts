@@ -42,7 +42,7 @@ check('plugins.pull.schema', {
   since: '1.24',
   tags: ['schema'],
   requires: ['plugins'],
-  covers: ['2:POST /plugins/pull', '2:POST /plugins/pull:query:name'],
+  covers: ['2:POST /plugins/pull', '2:POST /plugins/pull:query:name', '2:POST /plugins/pull:header:X-Registry-Auth'],
 }, async (context) => {
   const res = await pullPlugin(context, uniquePluginName(context));
   context.expect(res.status, 'POST /plugins/pull status').toBe(200);

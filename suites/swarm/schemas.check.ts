@@ -20,7 +20,7 @@ import { createService, ownNodeId, ownService, runningTasks, serviceSpec, type S
 
 const SWARM: Omit<CheckMeta, 'title'> = { spec: '2 §2.7', since: '1.24', tags: ['schema'], requires: ['swarm'] };
 
-check('swarm.services.create-schema', { ...SWARM, title: 'POST /services/create answers 201 {ID} (Warnings when there are some)', spec: '2 §4.6', covers: ['2:POST /services/create', '2:POST /services/create:body:Name', '2:POST /services/create:body:Labels', '2:POST /services/create:body:TaskTemplate.ContainerSpec.Image', '2:POST /services/create:body:TaskTemplate.ContainerSpec.Command', '2:POST /services/create:body:TaskTemplate.ContainerSpec.StopGracePeriod'] }, async (context) => {
+check('swarm.services.create-schema', { ...SWARM, title: 'POST /services/create answers 201 {ID} (Warnings when there are some)', spec: '2 §4.6', covers: ['2:POST /services/create', '2:POST /services/create:body:Name', '2:POST /services/create:body:Labels', '2:POST /services/create:body:TaskTemplate.ContainerSpec.Image', '2:POST /services/create:body:TaskTemplate.ContainerSpec.Command', '2:POST /services/create:body:TaskTemplate.ContainerSpec.StopGracePeriod', '2:POST /services/create:header:Content-type'] }, async (context) => {
   const res = await createService(context, serviceSpec(context));
   context.expect(res.status, 'POST /services/create status').toBe(201);
   assertMatchesSchema(res.json(), SERVICE_CREATED_SCHEMA, 'the create answer');

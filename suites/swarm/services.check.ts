@@ -37,7 +37,7 @@ check('swarm.services.create-name-taken', { ...SERVICES, title: 'POST /services/
   expectErrorBodyOfVersion(context, res);
 });
 
-check('swarm.services.update', { ...SERVICES, title: 'POST /services/{id}/update at the current version answers 200 and the service takes the new spec at a higher Version.Index', covers: ['2:POST /services/{id_or_name}/update', '2:POST /services/{id_or_name}/update:query:version', '2:POST /services/{id_or_name}/update:body:service-spec', '2:POST /services/{id_or_name}/update:status:200'] }, async (context) => {
+check('swarm.services.update', { ...SERVICES, title: 'POST /services/{id}/update at the current version answers 200 and the service takes the new spec at a higher Version.Index', covers: ['2:POST /services/{id_or_name}/update', '2:POST /services/{id_or_name}/update:query:version', '2:POST /services/{id_or_name}/update:body:service-spec', '2:POST /services/{id_or_name}/update:status:200', '2:POST /services/{id_or_name}/update:header:Content-type'] }, async (context) => {
   const spec = serviceSpec(context);
   const id = await context.make.service(spec);
   const before = await inspectService(context, id);
