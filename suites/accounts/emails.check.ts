@@ -5,7 +5,8 @@
  * 404; bearer tokens need email_read to list and email_write to add or delete.
  */
 import { check, type CheckMeta } from '../../harness/check.ts';
-import { TokenClient } from '../../harness/client/token-client.ts';
+import type { TokenResponse } from '../../harness/client/token-client.ts';
+import { offlineRefreshToken, refreshGrant, tokenSetup } from '../token/token-steps.ts';
 import { accountsSetup, addAddress, bearer, listAddresses, uniqueAddress } from './account-steps.ts';
 
 const EMAILS = { spec: '3 §4', since: '1.18', requires: ['accounts-api'] } satisfies Partial<CheckMeta>;
@@ -187,15 +188,10 @@ check('accounts.emails.refresh-grant-subject', {
   covers: ['3:GET /api/v1.1/users/:username/emails/:header:Authorization', '3:POST /token:body:refresh_token'],
 }, async (context) => {
   const setup = accountsSetup(context);
-  const { authUrl, user, service } = setup.services;
-  if (!authUrl || !user) throw new Error('setup: no token service');
-  const tokens = new TokenClient(authUrl, context.engine.exchanges);
-  const base = { service, client_id: 'shipshape-checks' };
-  const offline = await tokens.post({ ...base, grant_type: 'password', username: user.username, password: user.password, access_type: 'offline' });
-  const refreshToken = offline.status === 200 ? offline.json<{ refresh_token?: unknown }>().refresh_token : undefined;
-  if (typeof refreshToken !== 'string') throw new Error(`setup: no refresh token: ${offline.describe()}`);
-  const refreshed = await tokens.post({ ...base, grant_type: 'refresh_token', refresh_token: refreshToken, scope: `account:${user.username}:email_read` });
-  const accessToken = refreshed.status === 200 ? refreshed.json<{ access_token?: unknown }>().access_token : undefined;
+  const tokens = tokenSetup(context);
+  const refreshToken = await offlineRefreshToken(context.expect, tokens);
+  const refreshed = await tokens.client.post(refreshGrant(tokens, refreshToken, { scope: `account:${setup.username}:email_read` }));
+  const accessToken = refreshed.status === 200 ? refreshed.json<TokenResponse>().access_token : undefined;
   context.expect(typeof accessToken, `the refresh grant's access token: ${refreshed.describe()}`).toBe('string');
   const answer = await setup.client.send('GET', setup.username, 'emails', { auth: { bearer: String(accessToken) } });
   context.expect(answer.status, `GET emails with the refreshed token: ${answer.describe()}`).toBe(200);

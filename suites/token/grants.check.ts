@@ -5,7 +5,7 @@
  * RFC 6749 §5.2 error.
  */
 import { check, type CheckMeta } from '../../harness/check.ts';
-import { expectOAuthError, expectTokenResponse, MIN_EXPIRES_IN, offlineRefreshToken, passwordGrant, tokenSetup } from './token-steps.ts';
+import { expectOAuthError, expectTokenResponse, MIN_EXPIRES_IN, offlineRefreshToken, passwordGrant, refreshGrant, tokenSetup } from './token-steps.ts';
 
 const TOKEN = { spec: '3 §2.1', since: '1.18', requires: ['token-service'] } satisfies Partial<CheckMeta>;
 /** RFC 6749 §5.2: a refresh token "should" be long enough not to be guessed: 128 bits in base64 at least */
@@ -70,7 +70,7 @@ check('token.grant.refresh', {
 }, async (context) => {
   const setup = tokenSetup(context);
   const refreshToken = await offlineRefreshToken(context.expect, setup);
-  const answer = await setup.client.post({ ...passwordGrant(setup, { username: undefined, password: undefined }), grant_type: 'refresh_token', refresh_token: refreshToken });
+  const answer = await setup.client.post(refreshGrant(setup, refreshToken));
   const body = expectTokenResponse(context.expect, answer);
   context.expect('refresh_token' in body, `access_type online must not return a refresh_token: ${answer.describe()}`).toBe(false);
 });
@@ -83,7 +83,7 @@ check('token.grant.refresh-same-token', {
 }, async (context) => {
   const setup = tokenSetup(context);
   const refreshToken = await offlineRefreshToken(context.expect, setup);
-  const answer = await setup.client.post({ ...passwordGrant(setup, { username: undefined, password: undefined }), grant_type: 'refresh_token', refresh_token: refreshToken, access_type: 'offline' });
+  const answer = await setup.client.post(refreshGrant(setup, refreshToken, { access_type: 'offline' }));
   const body = expectTokenResponse(context.expect, answer);
   context.expect(body.refresh_token === refreshToken, `the refresh grant must return the refresh token it was given, not another: ${answer.describe()}`).toBe(true);
 });

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { check, type CheckMeta } from '../../harness/check.ts';
-import { expectOAuthError, expectTokenResponse, offlineRefreshToken, passwordGrant, tokenSetup } from './token-steps.ts';
+import { expectOAuthError, expectTokenResponse, offlineRefreshToken, refreshGrant, tokenSetup } from './token-steps.ts';
 
 const REFRESH = { spec: '3 §2.1', since: '1.18', requires: ['token-service'] } satisfies Partial<CheckMeta>;
 
@@ -18,7 +18,7 @@ check('token.refresh.other-service', {
   const serviceA = setup.services.service;
   const serviceB = `${serviceA}-other`;
   const refreshToken = await offlineRefreshToken(context.expect, setup, serviceA);
-  const refresh = (service: string) => setup.client.post({ ...passwordGrant(setup, { username: undefined, password: undefined, service }), grant_type: 'refresh_token', refresh_token: refreshToken });
+  const refresh = (service: string) => setup.client.post(refreshGrant(setup, refreshToken, { service }));
   expectOAuthError(context.expect, await refresh(serviceB), [400], 'invalid_grant');
   expectTokenResponse(context.expect, await refresh(serviceA));
 });
@@ -30,6 +30,6 @@ check('token.refresh.unknown', {
   covers: ['3:POST /token:body:refresh_token'],
 }, async (context) => {
   const setup = tokenSetup(context);
-  const answer = await setup.client.post({ ...passwordGrant(setup, { username: undefined, password: undefined }), grant_type: 'refresh_token', refresh_token: randomBytes(48).toString('base64url') });
+  const answer = await setup.client.post(refreshGrant(setup, randomBytes(48).toString('base64url')));
   expectOAuthError(context.expect, answer, [400], 'invalid_grant');
 });

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { check, type CheckContext, type CheckMeta } from '../../harness/check.ts';
 import { assertProperty } from '../../harness/property-check.ts';
 import { formatScopeList, parseScopeList, scopesBeyond, type Scope } from '../../harness/scope-list.ts';
-import { expectOAuthError, expectTokenResponse, offlineRefreshToken, passwordGrant, tokenSetup, type TokenSetup } from './token-steps.ts';
+import { expectOAuthError, expectTokenResponse, offlineRefreshToken, passwordGrant, refreshGrant, type TokenSetup, tokenSetup } from './token-steps.ts';
 
 const SCOPES = { spec: '3 §2.1', since: '1.18', requires: ['token-service'] } satisfies Partial<CheckMeta>;
 const PROPERTY_RUNS = 25;
@@ -21,7 +21,7 @@ const PROPERTY_RUNS = 25;
 async function granted(context: CheckContext, setup: TokenSetup, requested: string, refreshToken?: string): Promise<Scope[]> {
   const fields = refreshToken === undefined
     ? passwordGrant(setup, { scope: requested })
-    : passwordGrant(setup, { grant_type: 'refresh_token', refresh_token: refreshToken, username: undefined, password: undefined, scope: requested });
+    : refreshGrant(setup, refreshToken, { scope: requested });
   const answer = await setup.client.post(fields);
   const body = expectTokenResponse(context.expect, answer);
   try {

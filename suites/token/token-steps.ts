@@ -33,6 +33,11 @@ export function passwordGrant({ services, user }: TokenSetup, extra: FormFields 
   return { grant_type: 'password', service: services.service, client_id: CLIENT_ID, username: user.username, password: user.password, ...extra };
 }
 
+/** A refresh_token grant with `refreshToken` for the run's service; `extra` adds or overrides fields. */
+export function refreshGrant({ services }: TokenSetup, refreshToken: string, extra: FormFields = {}): FormFields {
+  return { grant_type: 'refresh_token', service: services.service, client_id: CLIENT_ID, refresh_token: refreshToken, ...extra };
+}
+
 /** A 200 token response with every field of spec/3 §2.2 well formed; returns it. Never prints a token's value. */
 export function expectTokenResponse(expect: ExpectStatic, answer: ServiceAnswer): TokenResponse {
   expect(answer.status, `expected 200 with a token: ${answer.describe()}`).toBe(200);
