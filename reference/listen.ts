@@ -20,6 +20,10 @@ export function parseListenAddress(address: string): ListenAddress {
 
 /** Listens and returns the address actually bound, `unix:///path` or `tcp://HOST:PORT`. */
 export async function listen(server: Server, address: ListenAddress): Promise<string> {
+  // Go's http.Server (dockerd, distribution) never closes an idle connection; node's 5 s default races a
+  // client that reuses one just then ("other side closed", ECONNRESET on a busy machine). 0: idle
+  // connections stay until the client ends them.
+  server.keepAliveTimeout = 0;
   if (address.kind === 'unix') await removeStaleSocket(address.path);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -90,13 +90,15 @@ describe('startReference', () => {
     await agent.close();
   });
 
-  test('idle connections are never timed out by the server, as on dockerd: no Keep-Alive timeout is announced', async () => {
-    const reference = await startReference();
+  test('idle connections are never timed out by any server, as on dockerd: no Keep-Alive timeout is announced', async () => {
+    const reference = await startReference({ token: 'tcp://127.0.0.1:0', accounts: 'tcp://127.0.0.1:0' });
     try {
-      const res = await request(`${reference.engineUrl.replace(/^tcp:/, 'http:')}/_ping`);
-      await res.body.text();
-      expect(res.headers.connection).toBe('keep-alive');
-      expect(res.headers['keep-alive']).toBeUndefined();
+      const urls = [`${reference.engineUrl.replace(/^tcp:/, 'http:')}/_ping`, `${reference.token?.url}/token`, `${reference.accounts?.url}/api/v1.1/users/alice/`];
+      for (const url of urls) {
+        const res = await request(url);
+        await res.body.text();
+        expect({ url, connection: res.headers.connection, keepAlive: res.headers['keep-alive'] }).toEqual({ url, connection: 'keep-alive', keepAlive: undefined });
+      }
     } finally {
       await reference.close();
     }

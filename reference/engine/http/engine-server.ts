@@ -53,9 +53,6 @@ export function createEngineServer({ model, dialect }: EngineServerOptions): Ser
   const server = new EngineServer((request, response) => {
     void handle(request, response, model, dialect);
   });
-  // dockerd never closes an idle connection; node's 5 s default races a client that reuses one
-  // just then ("other side closed" on a busy machine). 0: idle connections stay until the client ends them.
-  server.keepAliveTimeout = 0;
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     server.hijacked.add(socket);
     socket.once('close', () => server.hijacked.delete(socket));
