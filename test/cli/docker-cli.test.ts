@@ -43,9 +43,10 @@ describe.skipIf(!dockerCliInstalled)(`${CLI_NAME} against shipshape serve --dial
     };
     const inspect = async (container: string, template: string) => (await dockerOk(['inspect', '--format', template, container])).trim();
     const expectGone = async (container: string) => {
-      const result = await docker(['inspect', container]);
+      // `container inspect`: a bare `inspect` also asks a swarm manager (which the reference is) for swarm objects, and the CLI refuses some of those below 1.25.
+      const result = await docker(['container', 'inspect', container]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/No such object/);
+      expect(result.stderr).toMatch(/No such container/);
     };
 
     // One long-running container for the commands that look at or into a running one.
