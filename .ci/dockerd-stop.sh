@@ -11,37 +11,17 @@
 # running (also when nothing was running).
 set -uo pipefail
 
-DIR=/tmp/shipshape-dockerd
-PURGE=0
-for arg in "$@"; do
-  case $arg in
-    --purge) PURGE=1 ;;
-    *) DIR=$arg ;;
-  esac
-done
+. "$(dirname "$0")/stop-helpers.sh"
+stop_args /tmp/shipshape-dockerd "$@"
 GRACE=${DOCKERD_STOP_TIMEOUT:-20}
 
 say() { echo "dockerd-stop: $*" >&2; }
-alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
 
 if [ ! -d "$DIR" ]; then
   say "$DIR does not exist: nothing to stop"
   exit 0
 fi
 DIR=$(cd "$DIR" && pwd -P)
-
-# wait_gone SECONDS PID...: 0 when all are gone in time.
-wait_gone() {
-  local deadline=$((SECONDS + $1)); shift
-  while [ $SECONDS -lt $deadline ]; do
-    local any=0 p
-    for p in "$@"; do alive "$p" && any=1; done
-    [ $any = 0 ] && return 0
-    sleep 0.2
-  done
-  for p in "$@"; do alive "$p" && return 1; done
-  return 0
-}
 
 # Leftovers of this instance: its containerd and the containerd shims of its containers. They are
 # found by their argv naming this DIR's containerd (--config/-address DIR/exec/containerd/...), never

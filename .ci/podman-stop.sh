@@ -9,34 +9,17 @@
 # is gone (also when nothing was running).
 set -uo pipefail
 
-DIR=/tmp/podman
-PURGE=0
-for arg in "$@"; do
-  case $arg in
-    --purge) PURGE=1 ;;
-    *) DIR=$arg ;;
-  esac
-done
+. "$(dirname "$0")/stop-helpers.sh"
+stop_args /tmp/podman "$@"
 GRACE=${PODMAN_STOP_TIMEOUT:-20}
 
 say() { echo "podman-stop: $*" >&2; }
-alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
 
 if [ ! -d "$DIR" ]; then
   say "$DIR does not exist: nothing to stop"
   exit 0
 fi
 DIR=$(cd "$DIR" && pwd -P)
-
-# wait_gone SECONDS PID: 0 when it is gone in time.
-wait_gone() {
-  local deadline=$((SECONDS + $1))
-  while [ $SECONDS -lt $deadline ]; do
-    alive "$2" || return 0
-    sleep 0.2
-  done
-  ! alive "$2"
-}
 
 pid=""
 [ -s "$DIR/pid" ] && pid=$(cat "$DIR/pid")
