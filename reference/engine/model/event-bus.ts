@@ -1,7 +1,8 @@
 /**
  * The one event bus every action of the engine publishes to (spec/2 §6). Subscribers get events as
- * they happen; the last EVENT_HISTORY_LIMIT are kept for `since` — the same bound dockerd keeps, so
- * memory stays flat however long the engine runs.
+ * they happen; the last EVENT_HISTORY_LIMIT are kept for `since`, so memory stays flat however long
+ * the engine runs. dockerd keeps 256; the reference keeps more because one reference serves all eight
+ * version projects at once, whose events turned 256 over in under a second and broke `since` windows.
  */
 
 export type EngineEventType = 'container' | 'image' | 'volume' | 'network' | 'daemon' | 'plugin';
@@ -18,7 +19,7 @@ export interface EngineEvent {
 
 export type EventListener = (event: EngineEvent) => void;
 
-export const EVENT_HISTORY_LIMIT = 256;
+export const EVENT_HISTORY_LIMIT = 4096;
 
 export class EventBus {
   private readonly history: EngineEvent[] = [];
