@@ -153,6 +153,64 @@ check('accounts.emails.no-credentials', {
   context.expect(answer.status, `no credentials: ${answer.describe()}`).toBe(401);
 });
 
+check('accounts.emails.add-no-credentials', {
+  ...EMAILS,
+  title: 'POST an address without an Authorization header answers 401, and the list does not show it',
+  spec: '3 §5.4',
+  tags: ['error'],
+  covers: ['3:POST /api/v1.1/users/:username/emails/:status:401'],
+}, async (context) => {
+  const setup = accountsSetup(context);
+  const email = uniqueAddress(context);
+  const answer = await addAddress(context, setup, email, 'none');
+  context.expect(answer.status, `POST emails without credentials: ${answer.describe()}`).toBe(401);
+  context.expect((await listAddresses(context, setup)).map((entry) => entry.email), 'the list after the refused POST').not.toContain(email);
+});
+
+check('accounts.emails.add-unknown-user', {
+  ...EMAILS,
+  title: 'POST an address for a user that does not exist answers 404',
+  spec: '3 §7.1',
+  tags: ['error'],
+  covers: ['3:POST /api/v1.1/users/:username/emails/:status:404'],
+}, async (context) => {
+  const setup = accountsSetup(context);
+  const answer = await setup.client.send('POST', context.make.uniqueName('nobody'), 'emails', { auth: setup.basic, json: { email: uniqueAddress(context) } });
+  context.expect(answer.status, `POST emails of an unknown user: ${answer.describe()}`).toBe(404);
+});
+
+check('accounts.emails.delete-no-credentials', {
+  ...EMAILS,
+  title: 'DELETE an address without an Authorization header answers 401, and the address stays',
+  spec: '3 §5.4',
+  tags: ['error'],
+  covers: ['3:DELETE /api/v1.1/users/:username/emails/:status:401'],
+}, async (context) => {
+  const setup = accountsSetup(context);
+  const email = uniqueAddress(context);
+  const added = await addAddress(context, setup, email);
+  if (added.status !== 201) throw new Error(`setup: could not add ${email}: ${added.describe()}`);
+  const answer = await setup.client.send('DELETE', setup.username, 'emails', { auth: 'none', json: { email } });
+  context.expect(answer.status, `DELETE emails without credentials: ${answer.describe()}`).toBe(401);
+  context.expect((await listAddresses(context, setup)).map((entry) => entry.email), 'the list after the refused DELETE').toContain(email);
+});
+
+check('accounts.emails.delete-needs-email-write', {
+  ...WITH_TOKENS,
+  title: 'DELETE an address with a bearer token without email_write (email_read only) answers 403, and the address stays',
+  spec: '3 §5.4',
+  tags: ['error'],
+  covers: ['3:DELETE /api/v1.1/users/:username/emails/:header:Authorization', '3:DELETE /api/v1.1/users/:username/emails/:status:403'],
+}, async (context) => {
+  const setup = accountsSetup(context);
+  const email = uniqueAddress(context);
+  const added = await addAddress(context, setup, email);
+  if (added.status !== 201) throw new Error(`setup: could not add ${email}: ${added.describe()}`);
+  const answer = await setup.client.send('DELETE', setup.username, 'emails', { auth: await bearer(context, setup, ['email_read']), json: { email } });
+  context.expect(answer.status, `DELETE emails with email_read only: ${answer.describe()}`).toBe(403);
+  context.expect((await listAddresses(context, setup)).map((entry) => entry.email), 'the list after the refused DELETE').toContain(email);
+});
+
 check('accounts.emails.bearer-scopes', {
   ...WITH_TOKENS,
   title: 'bearer tokens: email_read lists but cannot add (403), email_write adds, profile_read alone cannot list (403)',

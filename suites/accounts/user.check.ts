@@ -66,6 +66,21 @@ for (const [name, auth, what] of [
   });
 }
 
+check('accounts.user.patch-no-credentials', {
+  ...USER,
+  title: 'PATCH the user without an Authorization header answers 401 and changes nothing',
+  spec: '3 §5.4',
+  tags: ['error'],
+  covers: ['3:PATCH /api/v1.1/users/:username/:status:401'],
+}, async (context) => {
+  const setup = accountsSetup(context);
+  const location = `Nowhere ${context.make.uniqueName('loc')}`;
+  const answer = await setup.client.send('PATCH', setup.username, 'user', { auth: 'none', json: { location } });
+  context.expect(answer.status, `PATCH without credentials: ${answer.describe()}`).toBe(401);
+  const user = await setup.client.send('GET', setup.username, 'user', { auth: setup.basic });
+  context.expect(user.json<{ location?: unknown }>().location, `location after the refused PATCH: ${user.describe()}`).not.toBe(location);
+});
+
 check('accounts.user.wrong-password', {
   ...USER,
   title: 'GET the user with a wrong Basic password answers 401',
@@ -89,6 +104,18 @@ check('accounts.user.unknown', {
   const setup = accountsSetup(context);
   const answer = await setup.client.send('GET', context.make.uniqueName('nobody'), 'user', { auth: setup.basic });
   context.expect(answer.status, `an unknown user: ${answer.describe()}`).toBe(404);
+});
+
+check('accounts.user.patch-unknown', {
+  ...USER,
+  title: 'PATCH a user that does not exist answers 404',
+  spec: '3 §7.1',
+  tags: ['error'],
+  covers: ['3:PATCH /api/v1.1/users/:username/:status:404'],
+}, async (context) => {
+  const setup = accountsSetup(context);
+  const answer = await setup.client.send('PATCH', context.make.uniqueName('nobody'), 'user', { auth: setup.basic, json: { location: 'Nowhere' } });
+  context.expect(answer.status, `PATCH an unknown user: ${answer.describe()}`).toBe(404);
 });
 
 check('accounts.user.other-user', {
