@@ -15,8 +15,8 @@ export interface CreateRequest {
   hostConfig?: Partial<HostConfig>;
 }
 
-const BOOLEAN_FIELDS = ['AttachStdin', 'AttachStdout', 'AttachStderr', 'Tty', 'OpenStdin', 'StdinOnce'] as const;
-const STRING_FIELDS = ['Hostname', 'Domainname', 'User', 'WorkingDir'] as const;
+const BOOLEAN_FIELDS = ['AttachStdin', 'AttachStdout', 'AttachStderr', 'Tty', 'OpenStdin', 'StdinOnce', 'NetworkDisabled'] as const;
+const STRING_FIELDS = ['Hostname', 'Domainname', 'User', 'WorkingDir', 'MacAddress'] as const;
 
 export function parseCreateBody(body: unknown, version: string): CreateRequest {
   if (body === undefined || body === null) throw new InvalidParameterError('Config cannot be empty in order to create a container');

@@ -14,6 +14,9 @@ export interface ContainerConfig extends Omit<ImageConfig, 'ExposedPorts' | 'Sto
   ExposedPorts?: Record<string, object>;
   /** '' for the default, SIGTERM */
   StopSignal: string;
+  /** absent unless set, as dockerd leaves out a false or empty one */
+  NetworkDisabled?: boolean;
+  MacAddress?: string;
 }
 
 /** The part of a create request the model keeps; the rest takes defaults. */
@@ -36,6 +39,8 @@ export interface ContainerSpec {
   ExposedPorts?: Record<string, object> | null;
   Volumes?: Record<string, object> | null;
   WorkingDir?: string;
+  NetworkDisabled?: boolean;
+  MacAddress?: string;
   StopSignal?: string;
 }
 
@@ -62,6 +67,8 @@ export function completeConfig(spec: ContainerSpec, image: Image, id: string): C
     Labels: merged.Labels,
     Volumes: merged.Volumes ?? null,
     WorkingDir: merged.WorkingDir,
+    ...(spec.NetworkDisabled && { NetworkDisabled: true }),
+    ...(spec.MacAddress && { MacAddress: spec.MacAddress }),
     OnBuild: null,
     StopSignal: merged.StopSignal,
   };
