@@ -57,6 +57,7 @@ function commitConfig(text: string): ImageConfig | undefined {
   config.ExposedPorts = optional(fields.ExposedPorts, 'ExposedPorts', isPlainObject) ?? null;
   config.Volumes = optional(fields.Volumes, 'Volumes', isPlainObject) ?? null;
   config.OnBuild = optional(fields.OnBuild, 'OnBuild', isStringList) ?? null;
+  if (optional(fields.NetworkDisabled, 'NetworkDisabled', isBoolean) === true) config.NetworkDisabled = true;
   const stopSignal = optional(fields.StopSignal, 'StopSignal', isString);
   if (stopSignal) config.StopSignal = stopSignal;
   return config;

@@ -66,6 +66,7 @@ export class ContainerCommits {
       Volumes: merged.Volumes ?? null,
       WorkingDir: merged.WorkingDir,
       Entrypoint: merged.Entrypoint,
+      ...(changed.NetworkDisabled === true && { NetworkDisabled: true }),
       OnBuild: changed.OnBuild,
       Labels: merged.Labels,
       ...(merged.StopSignal !== '' && { StopSignal: merged.StopSignal }),

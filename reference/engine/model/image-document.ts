@@ -59,7 +59,7 @@ export function readImageDocument(document: Buffer): ImageDocumentFields {
 
 /**
  * A config as dockerd shows it, in the document and in inspect: Go's container.Config field order,
- * ExposedPorts and StopSignal only when set, and an empty Env or Labels as `null` — what an image
+ * ExposedPorts, NetworkDisabled and StopSignal only when set, and an empty Env or Labels as `null` — what an image
  * that never set them (an import, `FROM scratch`) carries.
  */
 export function goConfig(config: ImageConfig): Record<string, unknown> {
@@ -81,6 +81,7 @@ export function goConfig(config: ImageConfig): Record<string, unknown> {
     Volumes: config.Volumes,
     WorkingDir: config.WorkingDir,
     Entrypoint: config.Entrypoint,
+    ...(config.NetworkDisabled === true && { NetworkDisabled: true }),
     OnBuild: config.OnBuild,
     Labels: Object.keys(config.Labels).length > 0 ? config.Labels : null,
     ...(config.StopSignal !== undefined && config.StopSignal !== '' && { StopSignal: config.StopSignal }),
@@ -119,6 +120,7 @@ function modelConfig(value: unknown): ImageConfig {
     Volumes: objectOrNull(given.Volumes),
     WorkingDir: stringField(given.WorkingDir),
     Entrypoint: stringList(given.Entrypoint),
+    ...(given.NetworkDisabled === true && { NetworkDisabled: true }),
     OnBuild: stringList(given.OnBuild),
     Labels: objectOrNull<Record<string, string>>(given.Labels) ?? {},
     ...(typeof given.StopSignal === 'string' && given.StopSignal !== '' && { StopSignal: given.StopSignal }),

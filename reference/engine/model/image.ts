@@ -30,6 +30,8 @@ export interface ImageConfig {
   Volumes: Record<string, object> | null;
   WorkingDir: string;
   Entrypoint: string[] | null;
+  /** only when true (Go omitempty): a commit's config body can set it */
+  NetworkDisabled?: boolean;
   OnBuild: string[] | null;
   Labels: Record<string, string>;
   StopSignal?: string;
