@@ -4,6 +4,8 @@ export const MANIFEST_LIST_V2 = 'application/vnd.docker.distribution.manifest.li
 export const OCI_MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
 export const OCI_INDEX = 'application/vnd.oci.image.index.v1+json';
 export const IMAGE_CONFIG = 'application/vnd.docker.container.image.v1+json';
+/** A plugin manifest's config: the plugin's config.json. */
+export const PLUGIN_CONFIG = 'application/vnd.docker.plugin.v1+json';
 export const GZIP_LAYER = 'application/vnd.docker.image.rootfs.diff.tar.gzip';
 
 /** A manifest naming an image: its config and layers. */

@@ -1,5 +1,4 @@
 /** Image endpoints (spec/2 §4.1) but build and the tarballs: list, inspect, history, create (import, pull), push, tag, delete, search. */
-import type { ServerResponse } from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import { atLeast } from '../../../harness/versions.ts';
 import { InvalidParameterError } from '../model/errors.ts';
@@ -9,7 +8,7 @@ import { checkedImageReference, checkedTag, familiarAsGiven, type ImageReference
 import type { Image } from '../model/image.ts';
 import { preparePull } from '../model/image-pull.ts';
 import { pushImage } from '../model/image-push.ts';
-import { pushAnnouncement, type RegistryProgress } from '../model/image-registry.ts';
+import { pushAnnouncement } from '../model/image-registry.ts';
 import { DEFAULT_SEARCH_LIMIT, searchImages } from '../model/image-search.ts';
 import type { EngineModel } from '../model/engine-model.ts';
 import { parseBooleanQuery } from './boolean-query.ts';
@@ -19,6 +18,7 @@ import { downloadImportSource } from './import-download.ts';
 import { JsonMessageStream } from './json-messages.ts';
 import { readBodyText } from './json-body.ts';
 import { registryAuth, registryCredentials } from './registry-auth-header.ts';
+import { streamProgress } from './registry-progress.ts';
 import { sendEmpty, sendJson } from './replies.ts';
 import type { Route, RouteContext } from './route-table.ts';
 
@@ -166,23 +166,6 @@ async function push({ request, response, model, params, query, version }: RouteC
     report({ kind: 'message', text: pushAnnouncement(reference) });
     await pushImage(model.registries, model.images, reference, credentials, report);
   });
-}
-
-/** A pull's or push's progress as dockerd's JSON messages; a failure once begun is the last one. */
-async function streamProgress(response: ServerResponse, work: (report: (line: RegistryProgress) => void) => Promise<void>): Promise<void> {
-  const messages = new JsonMessageStream(response);
-  messages.begin();
-  try {
-    await work((line) => {
-      if (line.kind === 'message') messages.status(line.text, line.id);
-      else if (line.kind === 'update') messages.update(line.status, line.id);
-      else if (line.kind === 'progress') messages.progress(line.status, line.id, line.current, line.total);
-      else messages.aux({ Tag: line.tag, Digest: line.digest, Size: line.size });
-    });
-  } catch (error) {
-    messages.error(error instanceof Error ? error.message : String(error));
-  }
-  messages.end();
 }
 
 function search({ response, query }: RouteContext): void {

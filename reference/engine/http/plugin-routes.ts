@@ -1,15 +1,23 @@
 /**
- * Plugin endpoints (spec/2 §4.5, with what dockerd adds: privileges, inspect, disable, remove).
- * dockerd serves them at every version prefix, and so does the reference; only the plugin's shape
- * changes (plugin-views.ts). Pull takes the spec's `name`, or dockerd's `remote` (what to pull) with
- * `name` as the local name; it answers the spec's array of granted privileges. A privileges body, as
- * dockerd wants one, is read and not judged, and X-Registry-Auth is accepted and not needed: the
- * catalogue is public. Enable takes dockerd's `timeout` and does not need it.
+ * Plugin endpoints (spec/2 §4.5, with what dockerd adds: privileges, inspect, disable, remove,
+ * create and push). dockerd serves them at every version prefix, and so does the reference; only the
+ * plugin's shape changes (plugin-views.ts). Pull takes the spec's `name`, or dockerd's `remote` (what
+ * to pull) with `name` as the local name; it answers the spec's array of granted privileges (dockerd
+ * 1.13's; later ones stream progress). A privileges body, as dockerd wants one, is read and not
+ * judged. X-Registry-Auth carries the credentials for a registry's plugin; the catalogue's are public.
+ * Push streams progress as an image push does. Enable takes dockerd's `timeout` and does not need it.
  */
+import { buffer } from 'node:stream/consumers';
 import { InvalidParameterError } from '../model/errors.ts';
+import { checkedImageReference } from '../model/image-reference.ts';
+import { pushAnnouncement } from '../model/image-registry.ts';
+import { readPluginContext } from '../model/plugin-context.ts';
+import { pullPlugin, pushPlugin, remotePluginPrivileges } from '../model/plugin-distribution.ts';
 import { parseBooleanQuery } from './boolean-query.ts';
 import { readJsonBody } from './json-body.ts';
 import { pluginView, privilegesView } from './plugin-views.ts';
+import { registryAuth, registryCredentials } from './registry-auth-header.ts';
+import { streamProgress } from './registry-progress.ts';
 import { sendEmpty, sendJson } from './replies.ts';
 import type { Route } from './route-table.ts';
 
@@ -24,19 +32,44 @@ export const pluginRoutes: Route[] = [
   {
     method: 'GET',
     path: '/plugins/privileges',
-    handle: ({ response, model, query }) => {
-      sendJson(response, 200, privilegesView(model.plugins.privileges(query.get('remote') ?? '')));
+    handle: async ({ request, response, model, query, version }) => {
+      const credentials = registryCredentials(registryAuth(request.headers['x-registry-auth']), version);
+      sendJson(response, 200, privilegesView(await remotePluginPrivileges(model.plugins, model.registries, query.get('remote') ?? '', credentials)));
     },
   },
   {
     method: 'POST',
     path: '/plugins/pull',
-    handle: async ({ request, response, model, query }) => {
+    handle: async ({ request, response, model, query, version }) => {
       const body = await readJsonBody(request);
       if (body !== undefined && !Array.isArray(body)) throw new InvalidParameterError('failed to parse privileges: the body is not an array');
+      const credentials = registryCredentials(registryAuth(request.headers['x-registry-auth']), version);
       const remote = query.get('remote');
-      const pulled = remote ? model.plugins.pull(remote, query.get('name') ?? undefined) : model.plugins.pull(query.get('name') ?? '');
+      const pulled = remote
+        ? await pullPlugin(model.plugins, model.registries, remote, query.get('name') ?? undefined, credentials)
+        : await pullPlugin(model.plugins, model.registries, query.get('name') ?? '', undefined, credentials);
       sendJson(response, 200, privilegesView(pulled.privileges));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/plugins/create',
+    handle: async ({ request, response, model, query }) => {
+      const { manifest, rootfs } = await readPluginContext(await buffer(request));
+      model.plugins.create(query.get('name') ?? '', manifest, rootfs);
+      sendEmpty(response, 204);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/plugins/{name*}/push',
+    handle: async ({ request, response, model, params, version }) => {
+      const plugin = model.plugins.find(params.name ?? '');
+      const credentials = registryCredentials(registryAuth(request.headers['x-registry-auth']), version);
+      await streamProgress(response, async (report) => {
+        report({ kind: 'message', text: pushAnnouncement(checkedImageReference(plugin.name)) });
+        await pushPlugin(model.plugins, model.registries, plugin.id, credentials, report);
+      });
     },
   },
   {

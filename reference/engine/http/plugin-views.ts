@@ -7,42 +7,20 @@
  * manifest's fields (its Mounts, Env, Args and Devices as entries, which satisfy the spec too).
  */
 import { atLeast } from '../../../harness/versions.ts';
-import type { PluginArgs, PluginDevice, PluginEnv, PluginManifest, PluginMount, PluginSettings } from '../model/plugin-manifest.ts';
+import { qualifiedName } from '../model/image-reference.ts';
+import { argsObject, deviceObject, envObject, mountObject, pluginConfigObject } from '../model/plugin-config.ts';
+import type { PluginManifest, PluginSettings } from '../model/plugin-manifest.ts';
 import type { PluginPrivilege } from '../model/plugin-privileges.ts';
 import type { Plugin } from '../model/plugin.ts';
-
-function mountView(mount: PluginMount): Record<string, unknown> {
-  return {
-    Name: mount.name,
-    Description: mount.description,
-    Settable: mount.settable,
-    Source: mount.source,
-    Destination: mount.destination,
-    Type: mount.type,
-    Options: mount.options,
-  };
-}
-
-function deviceView(device: PluginDevice): Record<string, unknown> {
-  return { Name: device.name, Description: device.description, Settable: device.settable, Path: device.path };
-}
-
-function envView(env: PluginEnv): Record<string, unknown> {
-  return { Name: env.name, Description: env.description, Settable: env.settable, Value: env.value };
-}
-
-function argsView(args: PluginArgs): Record<string, unknown> {
-  return { Name: args.name, Description: args.description, Settable: args.settable, Value: args.value };
-}
 
 /** The settings as Config (1.24) and Settings (1.25) show them; empty lists are null, as dockerd's nil slices. */
 function settingsView(settings: PluginSettings): Record<string, unknown> {
   const orNull = <T>(items: T[]) => (items.length > 0 ? items : null);
   return {
-    Mounts: orNull(settings.mounts.map(mountView)),
+    Mounts: orNull(settings.mounts.map(mountObject)),
     Env: orNull(settings.env),
     Args: orNull(settings.args),
-    Devices: orNull(settings.devices.map(deviceView)),
+    Devices: orNull(settings.devices.map(deviceObject)),
   };
 }
 
@@ -58,34 +36,16 @@ function manifestView(manifest: PluginManifest): Record<string, unknown> {
     User: {},
     Network: { Type: manifest.networkType },
     Capabilities: manifest.capabilities,
-    Mounts: manifest.mounts.map(mountView),
-    Devices: manifest.devices.map(deviceView),
-    Env: manifest.env.map(envView),
-    Args: argsView(manifest.args),
+    Mounts: manifest.mounts.map(mountObject),
+    Devices: manifest.devices.map(deviceObject),
+    Env: manifest.env.map(envObject),
+    Args: argsObject(manifest.args),
   };
 }
 
-/** The manifest as dockerd's Config shows it from 1.25, plus the spec's Devices (dockerd keeps them under Linux). */
+/** The manifest as dockerd's Config shows it from 1.25 (its config.json), plus the spec's Devices (dockerd keeps them under Linux). */
 function configView(manifest: PluginManifest): Record<string, unknown> {
-  const devices = manifest.devices.map(deviceView);
-  return {
-    Args: argsView(manifest.args),
-    Description: manifest.description,
-    Devices: devices,
-    DockerVersion: manifest.dockerVersion,
-    Documentation: manifest.documentation,
-    Entrypoint: manifest.entrypoint,
-    Env: manifest.env.map(envView),
-    Interface: { Socket: manifest.socket, Types: manifest.interfaceTypes },
-    IpcHost: manifest.ipcHost,
-    Linux: { AllowAllDevices: manifest.allowAllDevices, Capabilities: manifest.capabilities, Devices: devices },
-    Mounts: manifest.mounts.map(mountView),
-    Network: { Type: manifest.networkType },
-    PidHost: manifest.pidHost,
-    PropagatedMount: manifest.propagatedMount,
-    User: {},
-    WorkDir: manifest.workDir,
-  };
+  return { ...pluginConfigObject(manifest), Devices: manifest.devices.map(deviceObject) };
 }
 
 export function pluginView(plugin: Plugin, version: string): Record<string, unknown> {
@@ -96,7 +56,7 @@ export function pluginView(plugin: Plugin, version: string): Record<string, unkn
     Config: configView(plugin.manifest),
     Enabled: plugin.enabled,
     Settings: settingsView(plugin.settings),
-    PluginReference: `docker.io/${plugin.remote}`,
+    PluginReference: qualifiedName(plugin.remote),
   };
 }
 

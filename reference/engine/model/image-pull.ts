@@ -111,7 +111,7 @@ function heldLayers(store: ImageStore): Map<string, Layer> {
   return held;
 }
 
-function checkDigest(content: Buffer, digest: string): void {
+export function checkDigest(content: Buffer, digest: string): void {
   const actual = sha256Digest(content);
   if (actual !== digest) throw new EngineError(`filesystem layer verification failed for digest ${digest}: got ${actual}`);
 }

@@ -5,7 +5,7 @@
 import type { EventBus } from './event-bus.ts';
 import type { Plugin } from './plugin.ts';
 
-export type PluginAction = 'pull' | 'enable' | 'disable' | 'remove';
+export type PluginAction = 'pull' | 'create' | 'push' | 'enable' | 'disable' | 'remove';
 
 export class PluginEvents {
   constructor(

@@ -1,14 +1,16 @@
 /**
  * The plugins the engine has installed (spec/2 §2.6, §4.5), with dockerd's rules: a pull installs
- * the catalogue's plugin disabled, under the name it was pulled as or a local name of its own; a
- * plugin is found by name (`latest` when no tag is given) or by id prefix; enabling an enabled one or
+ * the catalogue's plugin (or one a registry gave, plugin-distribution.ts) disabled, under the name it
+ * was pulled as or a local name of its own; a create installs one from a build context; a plugin is
+ * found by name (`latest` when no tag is given) or by id prefix; enabling an enabled one or
  * disabling a disabled one is a conflict, and so is removing an enabled one unless forced.
  */
 import { ConflictError, InvalidParameterError, NotFoundError } from './errors.ts';
 import { findByIdPrefix } from './id-prefix.ts';
-import { checkedImageReference, parseImageReference } from './image-reference.ts';
+import { checkedImageReference, familiarString, parseImageReference } from './image-reference.ts';
 import { catalogueEntry } from './plugin-catalogue.ts';
 import type { PluginEvents } from './plugin-events.ts';
+import type { PluginManifest } from './plugin-manifest.ts';
 import { pluginPrivileges, type PluginPrivilege } from './plugin-privileges.ts';
 import { Plugin } from './plugin.ts';
 
@@ -17,6 +19,16 @@ export interface PluginStoreOptions {
   ids: () => string;
   events: PluginEvents;
 }
+
+/** What a plugin is installed from: where it came from (familiar `repository:tag`), its manifest and its rootfs as a tar. */
+export interface PluginSource {
+  remote: string;
+  manifest: PluginManifest;
+  rootfs: Buffer;
+}
+
+/** A tar with no members: the rootfs of a catalogue plugin, whose files the reference never runs. */
+const EMPTY_TAR = Buffer.alloc(1024);
 
 export interface PulledPlugin {
   plugin: Plugin;
@@ -38,15 +50,26 @@ export class PluginStore {
   /** Installs `remote` from the catalogue, disabled, as `localName` (the remote's name when absent; `latest` when it has no tag). */
   pull(remote: string, localName?: string): PulledPlugin {
     const entry = catalogueEntry(remote);
-    const local = checkedImageReference(localName || entry.reference);
-    if (local.digest !== undefined) throw new InvalidParameterError('cannot use digest in plugin tag');
-    const tag = local.tag ?? 'latest';
-    const name = `${local.repository}:${tag}`;
-    if (this.byName(name) !== undefined) throw new ConflictError(`plugin ${JSON.stringify(name)} already exists`);
-    const plugin = new Plugin(this.options.ids(), local.repository, tag, entry.reference, entry.manifest);
-    this.byId.set(plugin.id, plugin);
+    return this.installPulled({ remote: entry.reference, manifest: entry.manifest, rootfs: EMPTY_TAR }, localName);
+  }
+
+  /** Installs what a pull fetched, as `pull` installs a catalogue plugin. */
+  installPulled(source: PluginSource, localName?: string): PulledPlugin {
+    const plugin = this.install(source, localName || source.remote);
     this.options.events.publish(plugin, 'pull');
-    return { plugin, privileges: pluginPrivileges(entry.manifest) };
+    return { plugin, privileges: pluginPrivileges(source.manifest) };
+  }
+
+  /** POST /plugins/create: a plugin from a build context, disabled, named `name` (and pulled as that). */
+  create(name: string, manifest: PluginManifest, rootfs: Buffer): Plugin {
+    const plugin = this.install({ remote: name, manifest, rootfs }, name);
+    this.options.events.publish(plugin, 'create');
+    return plugin;
+  }
+
+  /** Records that a plugin went to its registry. */
+  pushed(plugin: Plugin): void {
+    this.options.events.publish(plugin, 'push');
   }
 
   list(): Plugin[] {
@@ -89,6 +112,18 @@ export class PluginStore {
 
   clear(): void {
     this.byId.clear();
+  }
+
+  private install(source: PluginSource, localName: string): Plugin {
+    const local = checkedImageReference(localName);
+    if (local.digest !== undefined) throw new InvalidParameterError('cannot use digest in plugin tag');
+    const tag = local.tag ?? 'latest';
+    const name = `${local.repository}:${tag}`;
+    if (this.byName(name) !== undefined) throw new ConflictError(`plugin ${JSON.stringify(name)} already exists`);
+    const remote = checkedImageReference(source.remote);
+    const plugin = new Plugin(this.options.ids(), local.repository, tag, familiarString(remote), source.manifest, source.rootfs);
+    this.byId.set(plugin.id, plugin);
+    return plugin;
   }
 
   private byName(name: string): Plugin | undefined {

@@ -1,6 +1,6 @@
 /**
  * One installed plugin: its id, its local name (`repository` and `tag`, which may differ from what
- * it was pulled as), the manifest it came with, its settings, and whether it is enabled.
+ * it was pulled as), the manifest and rootfs it came with, its settings, and whether it is enabled.
  */
 import { defaultSettings, type PluginManifest, type PluginSettings } from './plugin-manifest.ts';
 
@@ -15,6 +15,8 @@ export class Plugin {
     /** what it was pulled as, familiar `repository:tag` */
     readonly remote: string,
     readonly manifest: PluginManifest,
+    /** the files it runs on, a tar: what a push uploads as its one layer */
+    readonly rootfs: Buffer,
   ) {
     this.settings = defaultSettings(manifest);
   }
