@@ -15,6 +15,7 @@ interface SearchItem {
   name: string;
   star_count: number;
   is_official: boolean;
+  is_automated: boolean;
 }
 
 async function search(context: CheckContext, query: Query): Promise<SearchItem[]> {
@@ -61,4 +62,19 @@ check('images.search.filters', {
   const official = await search(context, { filters: JSON.stringify({ 'is-official': ['true'] }) });
   const seen = { fewStars: starred.filter((item) => item.star_count < 3).map((item) => item.name), unofficial: official.filter((item) => !item.is_official).map((item) => item.name) };
   context.expect(seen, 'results the filters should have left out').toEqual({ fewStars: [], unofficial: [] });
+});
+
+check('images.search.filter-is-automated', {
+  title: 'search filter is-automated=true keeps only automated results, is-automated=false only the others (and finds some)',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['state'],
+  requires: ['registry-index'],
+  covers: ['2:GET /images/search:query:filters.is-automated'],
+}, async (context) => {
+  const automated = await search(context, { filters: JSON.stringify({ 'is-automated': ['true'] }) });
+  const manual = await search(context, { filters: JSON.stringify({ 'is-automated': ['false'] }) });
+  context.expect(manual.length, `results for ${TERM} with is-automated=false`).toBeGreaterThan(0);
+  const seen = { notAutomated: automated.filter((item) => !item.is_automated).map((item) => item.name), automated: manual.filter((item) => item.is_automated).map((item) => item.name) };
+  context.expect(seen, 'results the filters should have left out').toEqual({ notAutomated: [], automated: [] });
 });

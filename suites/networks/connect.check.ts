@@ -170,31 +170,36 @@ check('networks.connect.already-connected', {
   context.expect((await bothSides(context, id, container)).network, 'the endpoint on the network').toEqual(before);
 });
 
-check('networks.connect.container-not-found', {
-  title: 'connecting a container that does not exist answers 404',
-  spec: '2 §4.4',
-  since: '1.21',
-  tags: ['error'],
-  covers: ['2:POST /networks/{id}/connect:status:404'],
-}, async (context) => {
-  const id = await ownNetwork(context);
-  const res = await connect(context, id, context.make.uniqueName('missing'));
-  context.expect(res.status, 'POST /networks/{id}/connect status').toBe(404);
-  expectErrorBodyOfVersion(context, res);
-});
+/** Connect and disconnect alike: an unknown container, or an unknown network, is 404. */
+for (const action of ['connect', 'disconnect'] as const) {
+  const request = action === 'connect' ? connect : disconnect;
 
-check('networks.connect.network-not-found', {
-  title: 'connecting to a network that does not exist answers 404',
-  spec: '2 §4.4',
-  since: '1.21',
-  tags: ['error'],
-  covers: ['2:POST /networks/{id}/connect:status:404'],
-}, async (context) => {
-  const container = await runningContainer(context);
-  const res = await connect(context, context.make.uniqueName('missing'), container);
-  context.expect(res.status, 'POST /networks/{id}/connect status').toBe(404);
-  expectErrorBodyOfVersion(context, res);
-});
+  check(`networks.${action}.container-not-found`, {
+    title: `${action === 'connect' ? 'connecting' : 'disconnecting'} a container that does not exist answers 404`,
+    spec: '2 §4.4',
+    since: '1.21',
+    tags: ['error'],
+    covers: [`2:POST /networks/{id}/${action}:status:404`],
+  }, async (context) => {
+    const id = await ownNetwork(context);
+    const res = await request(context, id, context.make.uniqueName('missing'));
+    context.expect(res.status, `POST /networks/{id}/${action} status`).toBe(404);
+    expectErrorBodyOfVersion(context, res);
+  });
+
+  check(`networks.${action}.network-not-found`, {
+    title: `${action === 'connect' ? 'connecting to' : 'disconnecting from'} a network that does not exist answers 404`,
+    spec: '2 §4.4',
+    since: '1.21',
+    tags: ['error'],
+    covers: [`2:POST /networks/{id}/${action}:status:404`],
+  }, async (context) => {
+    const container = await runningContainer(context);
+    const res = await request(context, context.make.uniqueName('missing'), container);
+    context.expect(res.status, `POST /networks/{id}/${action} status`).toBe(404);
+    expectErrorBodyOfVersion(context, res);
+  });
+}
 
 check('networks.disconnect.not-connected', {
   title: 'disconnecting a running container from a network it is not on is refused',

@@ -20,6 +20,34 @@ check('volumes.create.named', {
   context.expect({ Name, Driver, mountpoint: typeof Mountpoint === 'string' && Mountpoint !== '' }, 'the created volume').toEqual({ Name: name, Driver: 'local', mountpoint: true });
 });
 
+check('volumes.create.driver', {
+  title: 'a volume created with Driver "local" named shows that driver',
+  spec: '2 §4.3',
+  since: '1.18',
+  tags: ['state'],
+  covers: ['2:POST /volumes/create:body:Driver'],
+}, async (context) => {
+  const name = uniqueVolumeName(context);
+  const res = await createVolume(context, { Name: name, Driver: 'local' });
+  context.expect(res.status, 'POST /volumes/create status').toBe(201);
+  context.expect((await inspectVolume(context, name)).Driver, `GET /volumes/${name} Driver`).toBe('local');
+});
+
+check('volumes.create.driver-opts', {
+  title: 'from 1.25 a volume created with DriverOpts for the local driver (a tmpfs) shows them as its Options, what was passed to the driver',
+  spec: '2 §4.3',
+  since: '1.25',
+  tags: ['state'],
+  covers: ['2:POST /volumes/create:body:Driver', '2:POST /volumes/create:body:DriverOpts'],
+}, async (context) => {
+  const name = uniqueVolumeName(context);
+  const driverOpts = { type: 'tmpfs', device: 'tmpfs', o: 'size=1m' };
+  const res = await createVolume(context, { Name: name, Driver: 'local', DriverOpts: driverOpts });
+  context.expect(res.status, `POST /volumes/create status: ${res.describe()}`).toBe(201);
+  const { Driver, Options } = await inspectVolume(context, name);
+  context.expect({ Driver, Options }, `GET /volumes/${name}`).toEqual({ Driver: 'local', Options: driverOpts });
+});
+
 check('volumes.create.generated-name', {
   title: 'a volume created without a Name gets a generated one, by which it can be inspected',
   spec: '2 §4.3',

@@ -17,6 +17,8 @@ export interface VolumeView {
   Mountpoint: string;
   Labels?: Record<string, string> | null;
   Scope?: string;
+  /** dockerd's (and the reference's from 1.25): the DriverOpts the volume was created with */
+  Options?: Record<string, string> | null;
 }
 
 export interface MountView {
