@@ -2,15 +2,17 @@
  * Pull and push through a registry (spec/2 §4.1) with X-Registry-Auth: the run's registry, which
  * trusts the token service, and its user. A push answers a JSON stream naming the repository and the
  * digest the registry gave; a pull of what was pushed brings back the same image, with that digest
- * among its RepoDigests, by password and (from 1.25) by the identity token of POST /auth. A tag the
- * registry lacks, or credentials the token service refuses, fail the pull before the stream (the
- * spec's 500); refused credentials fail a push in its stream.
+ * among its RepoDigests, by password, (from 1.22) by a registry token of the token service, and (from
+ * 1.25) by the identity token of POST /auth. A tag the registry lacks, or credentials the token
+ * service refuses, fail the pull before the stream (the spec's 500); refused credentials fail a push
+ * in its stream.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
 import { atLeast } from '../../harness/versions.ts';
 import { inspectImage, listImages, removeImage, streamError, streamMessages, tagImage } from '../image-steps.ts';
 import { passwordAuth, pullImage, pushedFixture, refusedAuth, registryAuthHeader, registryUser, type PushedImage } from '../registry-steps.ts';
+import { expectTokenResponse, passwordGrant, tokenSetup } from '../token/token-steps.ts';
 
 interface PulledInspect {
   Id: string;
@@ -97,6 +99,23 @@ check('images.pull.identity-token', {
   expect(identityToken, 'IdentityToken of the login: this check needs a registry whose token service gives one').toEqual(expect.any(String));
   await untagged(context, pushed);
   await expectPulled(context, pushed, await pullImage(context, pushed.repository, pushed.tag, registryAuthHeader({ identitytoken: identityToken ?? '' })));
+});
+
+check('images.pull.registry-token', {
+  title: 'from 1.22 a pull with X-Registry-Auth {registrytoken}, a pull token of the registry\'s token service, brings back the image pushed',
+  spec: '2 §4.1',
+  since: '1.22',
+  tags: ['stream', 'state'],
+  requires: ['registry', 'token-service'],
+  timeoutMs: 50_000,
+  covers: ['2:POST /images/create:header:X-Registry-Auth', '2:version-rule:1.22:registry-auth-registrytoken'],
+}, async (context) => {
+  const pushed = await pushedFixture(context, 'regtoken');
+  const setup = tokenSetup(context);
+  const path = pushed.repository.slice(pushed.repository.indexOf('/') + 1);
+  const token = expectTokenResponse(context.expect, await setup.client.post(passwordGrant(setup, { scope: `repository:${path}:pull` }))).access_token;
+  await untagged(context, pushed);
+  await expectPulled(context, pushed, await pullImage(context, pushed.repository, pushed.tag, registryAuthHeader({ registrytoken: token })));
 });
 
 check('images.pull.absent-tag', {

@@ -14,6 +14,7 @@ export interface AuthConfig {
   serveraddress?: string;
   /** from 1.25: a token the registry issued, instead of a password */
   identitytoken?: string;
+  /** from 1.22: a bearer token for the registry itself */
   registrytoken?: string;
 }
 
@@ -39,10 +40,12 @@ export function registryAuth(header: string | string[] | undefined): AuthConfig 
 }
 
 /**
- * The credentials an AuthConfig gives a pull, push or login: the identity token from 1.25 (before,
- * dockerd's API had no such field), otherwise the user's password.
+ * The credentials an AuthConfig gives a pull, push or login: a registry token from 1.22 (dockerd
+ * prefers it to anything else), the identity token from 1.25 (before, dockerd's API had no such
+ * field), otherwise the user's password.
  */
 export function registryCredentials(auth: AuthConfig | undefined, version: ApiVersion): RegistryCredentials {
+  if (auth?.registrytoken && atLeast(version, '1.22')) return { registryToken: auth.registrytoken };
   if (auth?.identitytoken && atLeast(version, '1.25')) return { identityToken: auth.identitytoken };
   return { ...(auth?.username !== undefined && { username: auth.username }), ...(auth?.password !== undefined && { password: auth.password }) };
 }

@@ -7,11 +7,15 @@
 import { EngineError } from './errors.ts';
 import { qualifiedName, type ImageReference } from './image-reference.ts';
 
-/** What X-Registry-Auth (or POST /auth) carries: a user's password, or an identity token from an earlier login. */
+/**
+ * What X-Registry-Auth (or POST /auth) carries: a user's password, an identity token from an earlier
+ * login, or a registry token, which goes to the registry as the bearer token it is.
+ */
 export interface RegistryCredentials {
   username?: string;
   password?: string;
   identityToken?: string;
+  registryToken?: string;
 }
 
 export interface FetchedManifest {

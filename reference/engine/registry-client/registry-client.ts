@@ -2,9 +2,10 @@
  * The engine's outbound HTTP to registries, as dockerd's distribution client does it: GET /v2/, and
  * on a 401 `Bearer` challenge the token dance — a token from the challenge's realm for the scope
  * wanted (HTTP Basic with `account` for a password, a `refresh_token` grant for an identity token,
- * nothing for anonymous access), then every request with that bearer token. Only registries on the
- * loopback are reached (plain HTTP, as dockerd treats 127.0.0.0/8 as insecure); any other host is
- * unreachable, as on a daemon without network.
+ * nothing for anonymous access), then every request with that bearer token; a registry token the
+ * client gave is that bearer token, with no dance. Only registries on the loopback are reached
+ * (plain HTTP, as dockerd treats 127.0.0.0/8 as insecure); any other host is unreachable, as on a
+ * daemon without network.
  */
 import {
   RegistryRefusal,
@@ -32,8 +33,10 @@ export class HttpRegistries implements Registries {
   async open(host: string, path: string, actions: ReadonlyArray<'pull' | 'push'>, credentials: RegistryCredentials): Promise<RegistryRepository> {
     const base = baseUrl(host);
     const challenge = await ping(base);
-    const token = challenge === undefined ? undefined : await fetchToken(base, challenge, credentials, { scope: `repository:${path}:${actions.join(',')}`, offline: false });
-    return new HttpRegistryRepository(`${base}/v2/${path}`, token?.accessToken);
+    const url = `${base}/v2/${path}`;
+    if (challenge === undefined) return new HttpRegistryRepository(url, undefined);
+    const token = credentials.registryToken || (await fetchToken(base, challenge, credentials, { scope: `repository:${path}:${actions.join(',')}`, offline: false })).accessToken;
+    return new HttpRegistryRepository(url, token);
   }
 
   async login(host: string, credentials: RegistryCredentials): Promise<string> {
