@@ -6,6 +6,7 @@
  */
 import type { CheckContext } from '../harness/check.ts';
 import type { ApiResponse } from '../harness/client/api-response.ts';
+import { decodeFrames } from '../harness/streams/frame-decoder.ts';
 import { until } from '../harness/wait-until.ts';
 
 export interface ContainerState {
@@ -84,4 +85,11 @@ export async function exitedContainer(context: CheckContext, config: ContainerCo
 /** Runs `cmd` in a container without a Tty (its output multiplexed) to its end; returns the container id. */
 export function exitedWithoutTty(context: CheckContext, cmd: string[]): Promise<string> {
   return exitedContainer(context, { Cmd: cmd, Tty: false });
+}
+
+/** What a container without a Tty wrote to stdout, read from its log, which must answer 200. */
+export async function loggedStdout({ engine, expect }: CheckContext, id: string): Promise<string> {
+  const res = await engine.get(`/containers/${id}/logs`, { query: { stdout: '1' } });
+  expect(res.status, 'GET /containers/{id}/logs?stdout=1 status').toBe(200);
+  return decodeFrames(res.body).stdout.toString('utf8');
 }

@@ -101,20 +101,21 @@ export class EngineClient {
   }
 
   /**
-   * POST with `Upgrade: tcp` (attach, exec start): resolves once the daemon answered 101 with the
-   * hijacked stream. Any other answer rejects with NonConformingResponse (the target's fault, so it
-   * fails the check), and the exchange log shows it.
+   * POST (or, for logs, GET) with `Upgrade: tcp` (attach, exec start): resolves once the daemon
+   * answered 101 with the hijacked stream. Any other answer rejects with NonConformingResponse (the
+   * target's fault, so it fails the check), and the exchange log shows it.
    */
-  async hijack(path: string, options: Pick<RequestOptions, 'query' | 'json' | 'signal'> = {}): Promise<HijackedStream> {
+  async hijack(path: string, options: Pick<RequestOptions, 'query' | 'json' | 'signal'> & { method?: 'GET' | 'POST' } = {}): Promise<HijackedStream> {
     const prefix = this.version === undefined ? '' : `/v${this.version}`;
     const pathWithQuery = `${prefix}${path}${encodeQuery(options.query)}`;
-    const record: ExchangeRecord = { method: 'POST', path: `${pathWithQuery} (Upgrade: tcp)` };
+    const method = options.method ?? 'POST';
+    const record: ExchangeRecord = { method, path: `${pathWithQuery} (Upgrade: tcp)` };
     this.exchanges.push(record);
     const body = options.json === undefined ? undefined : JSON.stringify(options.json);
     let upgraded: Awaited<ReturnType<typeof upgrade>>;
     try {
       upgraded = await upgrade(new URL(pathWithQuery, this.connection.origin), {
-        method: 'POST',
+        method,
         protocol: 'tcp',
         headers: { connection: 'Upgrade', ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }) },
         dispatcher: this.dispatcher,
@@ -124,7 +125,7 @@ export class EngineClient {
     } catch (error) {
       // undici rejects every answer but 101 with "bad upgrade": that is the target's answer, not the check's error.
       if ((error as Error).message === 'bad upgrade') {
-        throw new NonConformingResponse(`POST ${prefix}${path} with Upgrade: tcp was not answered 101: the target refused to hijack the connection`);
+        throw new NonConformingResponse(`${method} ${prefix}${path} with Upgrade: tcp was not answered 101: the target refused to hijack the connection`);
       }
       throw error;
     }

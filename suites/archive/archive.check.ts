@@ -221,6 +221,18 @@ check('archive.get.empty-path', {
   context.expect(res.status, 'status').toBe(400);
 });
 
+check('archive.head.empty-path', {
+  title: 'HEAD archive with an empty path answers 400',
+  spec: '1 §4.1',
+  since: '1.20',
+  tags: ['error'],
+  covers: ['1:HEAD /containers/{id_or_name}/archive:query:path', '1:HEAD /containers/{id_or_name}/archive:status:400'],
+}, async (context) => {
+  const id = await container(context);
+  const res = await context.engine.head(archivePath(id), { query: { path: '' } });
+  context.expect(res.status, 'status').toBe(400);
+});
+
 check('archive.put.extract', {
   title: 'PUT archive into an existing directory answers 200 and the file is then readable by GET',
   spec: '1 §4.1',

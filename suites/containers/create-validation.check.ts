@@ -8,6 +8,7 @@ import { check, type CheckContext } from '../../harness/check.ts';
 import { NonConformingResponse } from '../../harness/client/api-response.ts';
 import { before, type ApiVersion } from '../../harness/versions.ts';
 import { createContainer } from '../container-steps.ts';
+import { expectErrorBodyOfVersion } from '../error-body.ts';
 
 const MIB = 1024 * 1024;
 
@@ -173,4 +174,17 @@ check('containers.create.entrypoint-reset', {
   context.expect(inspected.status, 'GET /containers/{id}/json status').toBe(200);
   const { Path, Args } = inspected.json<{ Path: string; Args: string[] }>();
   context.expect({ Path, Args }, `Path and Args: ${JSON.stringify({ Path, Args })}`).toEqual({ Path: 'echo', Args: ['hi'] });
+});
+
+check('containers.create.unknown-image', {
+  title: 'creating a container of an image the target does not have answers 404 with the error body of the version',
+  spec: '1 §4.1',
+  since: '1.18',
+  tags: ['error'],
+  covers: ['1:POST /containers/create:body:Image', '1:POST /containers/create:status:404'],
+}, async (context) => {
+  const image = `${context.make.uniqueName('noimage').toLowerCase()}:latest`;
+  const res = await createContainer(context, { Image: image, Cmd: ['true'] });
+  context.expect(res.status, `create status for Image ${image}: ${res.text().trim()}`).toBe(404);
+  expectErrorBodyOfVersion(context, res);
 });

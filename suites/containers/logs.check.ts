@@ -5,8 +5,8 @@
 import { check, type CheckContext } from '../../harness/check.ts';
 import { decodeFrames } from '../../harness/streams/frame-decoder.ts';
 import type { DecodedFrame } from '../../harness/streams/stream-types.ts';
-import { exitedWithoutTty } from '../container-steps.ts';
-import { OUT_AND_ERR, streamText } from '../stream-reading.ts';
+import { exitedContainer, exitedWithoutTty } from '../container-steps.ts';
+import { OUT_AND_ERR, STREAM_TIMEOUT_MS, streamText } from '../stream-reading.ts';
 
 /** Each stream's text; frames of any type but stdout and stderr (stdin, 0) are out of place in logs. */
 function streamTexts(frames: DecodedFrame[]): { stdout: string; stderr: string; other: string[] } {
@@ -76,4 +76,46 @@ check('containers.logs.timestamps', {
     stdout: [{ stamped: true, text: 'out' }],
     stderr: [{ stamped: true, text: 'err' }],
   });
+});
+
+check('containers.logs.details', {
+  title: 'logs with details=1 start each line with the log attributes (the labels LogConfig names) as key=value and a space, from 1.23',
+  spec: '1 §4.1',
+  since: '1.23',
+  tags: ['stream', 'version'],
+  covers: ['1:GET /containers/{id_or_name}/logs:query:details', '1:version-rule:1.23:logs-details', '1:version-rule:1.25:logs-details'],
+}, async (context) => {
+  // §9.4 gives details at 1.23, the logs row [1.25]: a check from 1.23 holds both.
+  const id = await exitedContainer(context, {
+    Cmd: ['echo', 'out'],
+    Tty: false,
+    Labels: { 'shipshape.detail': 'on-the-line' },
+    HostConfig: { LogConfig: { Type: 'json-file', Config: { labels: 'shipshape.detail' } } },
+  });
+  const seen = {
+    details: streamTexts(await logs(context, id, { stdout: '1', details: '1' })).stdout,
+    plain: streamTexts(await logs(context, id, { stdout: '1' })).stdout,
+  };
+  context.expect(seen, `stdout with details=1 and without: ${JSON.stringify(seen)}`).toEqual({ details: 'shipshape.detail=on-the-line out\n', plain: 'out\n' });
+});
+
+check('containers.logs.upgrade', {
+  title: 'logs with Upgrade: tcp answer 101 with Upgrade: tcp and the raw-stream Content-Type, then the log in frames',
+  spec: '1 §4.4',
+  since: '1.18',
+  tags: ['stream'],
+  covers: ['1:GET /containers/{id_or_name}/logs:header:Upgrade', '1:GET /containers/{id_or_name}/logs:status:101'],
+}, async (context) => {
+  const id = await exitedWithoutTty(context, ['echo', 'hello']);
+  // hijack() resolves only on a 101 answer: any other status rejects it, and the exchange log shows it.
+  const stream = await context.engine.hijack(`/containers/${id}/logs`, { method: 'GET', query: { stdout: 1 } });
+  try {
+    const { upgrade, 'content-type': contentType } = stream.headers;
+    context.expect({ upgrade: String(upgrade).toLowerCase(), contentType }, 'headers of the 101 answer').toEqual({ upgrade: 'tcp', contentType: context.dialect.rawStreamContentType });
+    const ended = await stream.endsWithin(STREAM_TIMEOUT_MS);
+    context.expect(ended, `the log ended (received ${JSON.stringify(stream.received.toString('latin1'))})`).toBe(true);
+  } finally {
+    stream.close();
+  }
+  context.expect(streamTexts(decodeFrames(stream.received).frames).stdout, 'stdout of the hijacked log').toBe('hello\n');
 });

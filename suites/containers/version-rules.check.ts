@@ -6,7 +6,9 @@
  * fields at every version, AutoRemove aside, which it resets before 1.25.
  * The list-item fields of §9.4 (ImageID, State, Mounts) are containers.list.schema's.
  */
-import { check } from '../../harness/check.ts';
+import { check, type CheckContext } from '../../harness/check.ts';
+import { atLeast } from '../../harness/versions.ts';
+import { createContainer, createdContainer, exitedContainer, inspectContainer, loggedStdout } from '../container-steps.ts';
 import { createAndInspect, roundTripChecks, type RoundTrip } from './create-round-trip.ts';
 
 const MIB = 1024 * 1024;
@@ -203,4 +205,78 @@ check('containers.create.networking-config', {
   });
   const networks = Object.keys(NetworkSettings.Networks ?? {});
   context.expect(networks, `networks in inspect NetworkSettings.Networks: ${JSON.stringify(networks)}`).toEqual(['bridge']);
+});
+
+check('containers.create.hostname-and-domainname', {
+  title: 'with both Hostname and Domainname given, the container hostname is Hostname alone from 1.23',
+  spec: '1 §2.3',
+  since: '1.23',
+  tags: ['version', 'state'],
+  covers: ['1:POST /containers/create:body:Hostname', '1:POST /containers/create:body:Domainname', '1:version-rule:1.23:hostname-and-domainname'],
+}, async (context) => {
+  const id = await exitedContainer(context, { Cmd: ['hostname'], Hostname: 'shiphost', Domainname: 'example.org', Tty: false });
+  context.expect(await loggedStdout(context, id), 'what `hostname` printed in a container of Hostname shiphost, Domainname example.org').toBe('shiphost\n');
+});
+
+/** The status of HEAD archive of `path` in the container: whether the path exists there. */
+async function statStatus({ engine }: CheckContext, id: string, path: string): Promise<number> {
+  return (await engine.head(`/containers/${id}/archive`, { query: { path } })).status;
+}
+
+check('containers.create.volume-nocopy', {
+  title: 'from 1.23 a named volume bound with mode nocopy stays empty, where one bound without it gets what the image holds there',
+  spec: '1 §9.4',
+  since: '1.23',
+  tags: ['version', 'state'],
+  covers: ['1:POST /containers/create:body:HostConfig.Binds', '1:version-rule:1.23:volume-nocopy'],
+}, async (context) => {
+  // Containers that are never started: a daemon fills a new volume when the container is created, and HEAD archive reads through the mounts.
+  const seen: Record<string, number> = {};
+  for (const mode of ['nocopy', 'rw']) {
+    const volume = context.make.uniqueName('vol');
+    context.make.volume(volume);
+    const id = await createdContainer(context, { HostConfig: { Binds: [`${volume}:/etc:${mode}`] } });
+    seen[mode] = await statStatus(context, id, '/etc/passwd');
+  }
+  context.expect(seen, `HEAD archive of /etc/passwd per mode of the volume on /etc: ${JSON.stringify(seen)}`).toEqual({ nocopy: 404, rw: 200 });
+});
+
+interface MountSummary {
+  Name?: string;
+  Source: string;
+  Destination: string;
+  RW: boolean;
+}
+
+check('containers.create.binds-bare-path', {
+  title: 'up to 1.24 a bare container path in HostConfig.Binds creates a new volume mounted there (the form is gone at 1.25)',
+  spec: '1 §2.3',
+  since: '1.18',
+  until: '1.24',
+  tags: ['version', 'state'],
+  covers: ['1:POST /containers/create:body:HostConfig.Binds', '1:version-rule:1.25:binds-bare-path-removed'],
+}, async (context) => {
+  const destination = '/shipshape-data';
+  // Removing the container with v=1 (createContainer's cleanup) removes the new volume with it.
+  const res = await createContainer(context, { Image: context.session.fixtureImage, Cmd: ['true'], HostConfig: { Binds: [destination] } });
+  context.expect(res.status, `create status for Binds ["${destination}"]: ${res.text().trim()}`).toBe(201);
+  const { Mounts } = await inspectContainer<{ Mounts: MountSummary[] }>(context, res.json<{ Id: string }>().Id);
+  const mount = Mounts.find((entry) => entry.Destination === destination);
+  const what = `the mount at ${destination} in inspect Mounts ${JSON.stringify(Mounts)}`;
+  context.expect(mount && { RW: mount.RW, hasSource: mount.Source !== '' }, what).toEqual({ RW: true, hasSource: true });
+  if (atLeast(context.version, '1.23')) context.expect(mount?.Name, `the volume name of ${what}`).toMatch(/./);
+});
+
+check('containers.list.networks', {
+  title: 'from 1.22 a list item carries NetworkSettings.Networks, naming the network the container is on',
+  spec: '1 §9.4',
+  since: '1.22',
+  tags: ['version', 'schema'],
+  covers: ['1:GET /containers/json', '1:version-rule:1.22:container-network-list'],
+}, async (context) => {
+  const id = await createdContainer(context, { HostConfig: { NetworkMode: 'bridge' } });
+  const res = await context.engine.get('/containers/json', { query: { all: '1', filters: JSON.stringify({ id: [id] }) } });
+  context.expect(res.status, 'GET /containers/json status').toBe(200);
+  const item = res.json<{ Id: string; NetworkSettings?: { Networks?: Record<string, unknown> } }[]>().find((summary) => summary.Id === id);
+  context.expect(Object.keys(item?.NetworkSettings?.Networks ?? {}), `NetworkSettings.Networks of the list item ${JSON.stringify(item)}`).toEqual(['bridge']);
 });

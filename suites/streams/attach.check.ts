@@ -171,10 +171,20 @@ check('streams.attach.not-running', {
   context.expect(status, 'status').toBe(406);
 });
 
-/** Opens GET /containers/{id}/attach/ws on the check's target; resolves once the handshake is done. */
-async function attachSocket({ engine, session }: CheckContext, id: string, query: Record<string, number>): Promise<WebSocket> {
+/** A websocket handshake with GET /containers/{id}/attach/ws on the check's target: the socket, and the status it was answered. */
+interface Handshake {
+  socket: WebSocket;
+  /** 101 once the socket is open, else the status of the refusal */
+  status: number;
+  path: string;
+  /** every message received, from the handshake on (one can come with the handshake's answer) */
+  messages: Buffer[];
+}
+
+/** Sends the handshake (with the query as written) and resolves on its answer; the exchange log shows it. */
+async function handshake({ engine, session }: CheckContext, id: string, queryText: string): Promise<Handshake> {
   const prefix = engine.version === undefined ? '' : `/v${engine.version}`;
-  const path = `${prefix}/containers/${id}/attach/ws${encodeQuery(query)}`;
+  const path = `${prefix}/containers/${id}/attach/ws${queryText}`;
   const { socketPath, origin, tls } = session.target.connection;
   const url = socketPath ? `ws+unix://${socketPath}:${path}` : `${origin.replace(/^http/, 'ws')}${path}`;
   const record: { method: string; path: string; status?: number } = { method: 'GET', path: `${path} (websocket)` };
@@ -183,23 +193,50 @@ async function attachSocket({ engine, session }: CheckContext, id: string, query
   socket.on('upgrade', (response) => {
     record.status = response.statusCode;
   });
-  await new Promise<void>((resolve, reject) => {
+  const messages: Buffer[] = [];
+  socket.on('message', (data: WebSocket.RawData) => {
+    messages.push(Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data));
+  });
+  const status = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the websocket handshake did not complete within ${STREAM_TIMEOUT_MS} ms`)), STREAM_TIMEOUT_MS);
     socket.once('open', () => {
       clearTimeout(timer);
-      resolve();
+      resolve(101);
     });
     socket.once('unexpected-response', (_request, response) => {
       clearTimeout(timer);
       record.status = response.statusCode;
-      reject(new NonConformingResponse(`GET ${path} (websocket) was answered ${response.statusCode}, not 101`));
+      resolve(response.statusCode ?? 0);
     });
     socket.once('error', (error) => {
       clearTimeout(timer);
       reject(error);
     });
   });
-  return socket;
+  return { socket, status, path, messages };
+}
+
+/** Opens GET /containers/{id}/attach/ws on the check's target; resolves once the handshake is done. */
+async function openedSocket(context: CheckContext, id: string, query: Record<string, number>): Promise<Handshake> {
+  const opened = await handshake(context, id, encodeQuery(query));
+  if (opened.status !== 101) {
+    opened.socket.terminate();
+    throw new NonConformingResponse(`GET ${opened.path} (websocket) was answered ${opened.status}, not 101`);
+  }
+  return opened;
+}
+
+/** Everything the socket receives until the daemon closes it; false as `closed` when it stays open past the deadline. */
+function receivedUntilClosed({ socket, messages }: Handshake): Promise<{ text: string; closed: boolean }> {
+  return new Promise((resolve) => {
+    const done = (closed: boolean) => {
+      clearTimeout(timer);
+      resolve({ text: Buffer.concat(messages).toString('latin1'), closed });
+    };
+    const timer = setTimeout(() => done(false), STREAM_TIMEOUT_MS);
+    if (socket.readyState === WebSocket.CLOSED) done(true);
+    else socket.once('close', () => done(true));
+  });
 }
 
 check('streams.attach-ws.output', {
@@ -218,13 +255,11 @@ check('streams.attach-ws.output', {
   // cat answers only what it was sent, so nothing it writes can come before the socket was attached.
   const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['cat'], OpenStdin: true, Tty: false });
   await startContainer(context, id);
-  const socket = await attachSocket(context, id, { stream: 1, stdin: 1, stdout: 1 });
-  const messages: Buffer[] = [];
+  const { socket, messages } = await openedSocket(context, id, { stream: 1, stdin: 1, stdout: 1 });
   try {
     const received = new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), STREAM_TIMEOUT_MS);
-      socket.on('message', (data: WebSocket.RawData) => {
-        messages.push(Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data));
+      socket.on('message', () => {
         if (Buffer.concat(messages).includes('websocket-hello')) {
           clearTimeout(timer);
           resolve(true);
@@ -237,6 +272,51 @@ check('streams.attach-ws.output', {
   } finally {
     socket.terminate();
   }
+});
+
+check('streams.attach-ws.logs-stderr', {
+  title: 'attach over a websocket with logs=1, stream=0 and stderr=1 replays the stderr of the log, and the daemon closes the socket',
+  spec: '1 §4.1',
+  since: '1.18',
+  tags: ['stream'],
+  covers: ['1:GET /containers/{id_or_name}/attach/ws:query:logs', '1:GET /containers/{id_or_name}/attach/ws:query:stderr', '1:GET /containers/{id_or_name}/attach/ws:query:stream'],
+}, async (context) => {
+  const id = await exitedWithoutTty(context, OUT_AND_ERR);
+  const opened = await openedSocket(context, id, { logs: 1, stream: 0, stderr: 1 });
+  try {
+    const seen = await receivedUntilClosed(opened);
+    context.expect(seen, `what the websocket carried, and whether the daemon closed it: ${JSON.stringify(seen)}`).toEqual({ text: 'err\n', closed: true });
+  } finally {
+    opened.socket.terminate();
+  }
+});
+
+check('streams.attach-ws.bad-parameter', {
+  title: 'attach over a websocket with a query that does not decode (logs=%zz, a malformed escape) is refused with 400 instead of the handshake',
+  spec: '1 §7.2',
+  since: '1.18',
+  tags: ['error'],
+  covers: ['1:GET /containers/{id_or_name}/attach/ws:status:400'],
+}, async (context) => {
+  const id = await exitedWithoutTty(context, ['true']);
+  // The query is written by hand: a client would escape the `%`.
+  const { socket, status } = await handshake(context, id, '?logs=%zz&stdout=1');
+  socket.terminate();
+  context.expect(status, 'status of the websocket handshake').toBe(400);
+});
+
+check('streams.attach.invalid-detach-keys', {
+  title: 'attach with detachKeys that are no key sequence (ctrl-shipshape) answers 400 at 1.25',
+  spec: '1 §4.1',
+  since: '1.25',
+  tags: ['error', 'version'],
+  covers: ['1:POST /containers/{id_or_name}/attach:status:400', '1:version-rule:1.25:detach-keys'],
+}, async (context) => {
+  // The keys are read before the container's state matters: a created container will do.
+  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] });
+  const res = await context.engine.post(`/containers/${id}/attach`, { query: { ...ATTACH_ALL, detachKeys: 'ctrl-shipshape' }, signal: AbortSignal.timeout(STREAM_TIMEOUT_MS) });
+  // Only the status: dockerd writes this refusal on the raw connection, as plain text at every version.
+  context.expect(res.status, `status: ${res.text().trim()}`).toBe(400);
 });
 
 /** Attaches with stdin to a running `cat` on a Tty and waits for the echo that shows stdin is wired. */

@@ -3,6 +3,7 @@
  * filesystem changes and its log. Logs are multiplexed frames (spec/1 §4.4) without a Tty and the raw terminal bytes with one.
  */
 import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import { writeFrame } from '../../../harness/streams/frame-encoder.ts';
 import { atLeast } from '../../../harness/versions.ts';
 import type { Container } from '../model/container.ts';
@@ -10,6 +11,7 @@ import { logAttributes, type LogEntry } from '../model/container-log.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import { formatFixedNanoTimestamp } from '../model/timestamps.ts';
 import { parseBooleanQuery } from './boolean-query.ts';
+import { answerUpgraded } from './raw-stream.ts';
 import { sendJson } from './replies.ts';
 import { clientGone, containerOf } from './route-helpers.ts';
 import type { Route, RouteContext } from './route-table.ts';
@@ -37,7 +39,7 @@ function detailsPrefix(container: Container): string {
 }
 
 async function streamLogs(context: RouteContext): Promise<void> {
-  const { query, version, response, model } = context;
+  const { query, version, model } = context;
   const stdout = parseBooleanQuery(query.get('stdout'), false);
   const stderr = parseBooleanQuery(query.get('stderr'), false);
   if (!stdout && !stderr) throw new InvalidParameterError('Bad parameters: you must choose at least one stream');
@@ -52,24 +54,32 @@ async function streamLogs(context: RouteContext): Promise<void> {
     signal,
   });
   const timestamps = parseBooleanQuery(query.get('timestamps'), false);
-  const details = atLeast(version, '1.25') && parseBooleanQuery(query.get('details'), false) ? detailsPrefix(container) : undefined;
+  // §9.4 gives details at 1.23, the logs row of §4.1 marks it [1.25]: it is read from 1.23, which keeps both.
+  const details = atLeast(version, '1.23') && parseBooleanQuery(query.get('details'), false) ? detailsPrefix(container) : undefined;
   const line = (entry: LogEntry) => {
     const prefix = `${timestamps ? `${formatFixedNanoTimestamp(entry.time)} ` : ''}${details ?? ''}`;
     return prefix ? Buffer.concat([Buffer.from(prefix), entry.bytes]) : entry.bytes;
   };
-  // dockerd sends its headers before the first line, and no Content-Type.
-  response.writeHead(200);
-  response.flushHeaders();
+  const output = openLogStream(context);
   try {
     for await (const entry of entries) {
-      const ready = container.config.Tty ? response.write(line(entry)) : writeFrame(response, entry.stream, line(entry));
-      if (!ready) await once(response, 'drain', { signal });
+      const ready = container.config.Tty ? output.write(line(entry)) : writeFrame(output, entry.stream, line(entry));
+      if (!ready) await once(output, 'drain', { signal });
     }
   } catch (error) {
     // The client went away while we waited for it to read: nothing left to answer.
     if (!signal.aborted) throw error;
   }
-  response.end();
+  output.end();
+}
+
+/** With an Upgrade header the log goes on the hijacked connection after a 101 (spec/1 §4.1 logs row, §4.4); without, in a 200 body. */
+function openLogStream(context: RouteContext): Writable {
+  if (context.upgrade) return answerUpgraded(context, context.upgrade);
+  // dockerd sends its headers before the first line, and no Content-Type.
+  context.response.writeHead(200);
+  context.response.flushHeaders();
+  return context.response;
 }
 
 export const containerOutputRoutes: Route[] = [

@@ -29,11 +29,10 @@ export function containerSummary(container: Container, version: string, dialect:
     Labels: container.config.Labels,
     ...(atLeast(version, '1.23') && { State: container.state.Status }),
     Status: statusText(container.state, now),
-    ...(atLeast(version, '1.23') && {
-      HostConfig: { NetworkMode: container.hostConfig.NetworkMode },
-      NetworkSettings: { Networks: container.networks },
-      Mounts: mountsView(container.mounts, version, dialect),
-    }),
+    ...(atLeast(version, '1.23') && { HostConfig: { NetworkMode: container.hostConfig.NetworkMode } }),
+    // §9.4 lists the container network list at 1.22, though §2.1 marks NetworkSettings [1.23+].
+    ...(atLeast(version, '1.22') && { NetworkSettings: { Networks: container.networks } }),
+    ...(atLeast(version, '1.23') && { Mounts: mountsView(container.mounts, version, dialect) }),
   };
 }
 

@@ -22,6 +22,7 @@ import { imageRoutes } from './image-routes.ts';
 import { imageTarballRoutes } from './image-tarball-routes.ts';
 import { networkRoutes } from './network-routes.ts';
 import { pluginRoutes } from './plugin-routes.ts';
+import { parseRequestQuery } from './request-query.ts';
 import { RouteTable, type UpgradedConnection } from './route-table.ts';
 import { IDENTITY_HEADERS } from './server-identity.ts';
 import { serviceRoutes } from './service-routes.ts';
@@ -113,13 +114,13 @@ async function handle(request: IncomingMessage, response: ServerResponse, model:
   const target = request.url ?? '/';
   const queryStart = target.indexOf('?');
   const { version: requested, path } = splitVersionPrefix(queryStart < 0 ? target : target.slice(0, queryStart));
-  const query = new URLSearchParams(queryStart < 0 ? '' : target.slice(queryStart + 1));
   try {
     const match = ROUTES.match(request.method ?? 'GET', path);
     // dockerd answers an unknown route, or a known path under another method, with this 404.
     if (!match) return sendError(response, requested, 404, 'page not found');
     const check = checkVersion(requested);
     if ('refusal' in check) return sendError(response, requested, 400, check.refusal);
+    const query = parseRequestQuery(queryStart < 0 ? '' : target.slice(queryStart + 1));
     await match.route.handle({ request, response, upgrade, version: check.served, params: match.params, query, model, dialect });
   } catch (error) {
     if (!response.headersSent) sendFailure(response, requested, error);

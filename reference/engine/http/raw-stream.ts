@@ -4,10 +4,10 @@
  * output one way and the client's input the other; without one, a 200 whose body is the output.
  * Output is multiplexed frames without a Tty and the terminal's bytes with one.
  */
-import type { Readable, Writable } from 'node:stream';
+import type { Duplex, Readable, Writable } from 'node:stream';
 import { writeFrame } from '../../../harness/streams/frame-encoder.ts';
 import type { OutputStreamName, ProcessAttachment } from '../model/process-attachment.ts';
-import type { RouteContext } from './route-table.ts';
+import type { RouteContext, UpgradedConnection } from './route-table.ts';
 import { IDENTITY_HEADERS } from './server-identity.ts';
 
 /** A client of an attach: where output goes and, when it can send any, where its input comes from. */
@@ -23,16 +23,20 @@ export interface AttachClient {
 /** Answers 101 (Upgrade) or 200 with the dialect's raw-stream media type; what follows is the stream. */
 export function openRawStream(context: RouteContext, options: { multiplexed: boolean }): AttachClient {
   const { upgrade, response, dialect } = context;
-  const contentType = dialect.rawStreamContentType;
   if (!upgrade) {
-    response.writeHead(200, { 'Content-Type': contentType });
+    response.writeHead(200, { 'Content-Type': dialect.rawStreamContentType });
     response.flushHeaders();
     return new RawStreamClient(response, undefined, options.multiplexed);
   }
+  return new RawStreamClient(answerUpgraded(context, upgrade), upgrade.socket, options.multiplexed);
+}
+
+/** Writes 101 UPGRADED with the raw-stream media type on the hijacked connection; returns the socket, for the stream. */
+export function answerUpgraded({ dialect }: RouteContext, upgrade: UpgradedConnection): Duplex {
   // The server's identity goes out too, as dockerd copies its headers into the hijacked answer.
   const headers = Object.entries(IDENTITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`);
-  upgrade.socket.write(`HTTP/1.1 101 UPGRADED\r\nContent-Type: ${contentType}\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n${headers.join('')}\r\n`);
-  return new RawStreamClient(upgrade.socket, upgrade.socket, options.multiplexed);
+  upgrade.socket.write(`HTTP/1.1 101 UPGRADED\r\nContent-Type: ${dialect.rawStreamContentType}\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n${headers.join('')}\r\n`);
+  return upgrade.socket;
 }
 
 class RawStreamClient implements AttachClient {
