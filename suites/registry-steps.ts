@@ -23,9 +23,19 @@ export function registryUser({ session }: CheckContext): RegistryUser {
   return { host: session.registry, ...user };
 }
 
-/** An X-Registry-Auth value: the AuthConfig as base64url JSON (spec/2 §4.1), padded as Go's base64.URLEncoding, which dockerd decodes it with, wants it. */
+/** JSON as base64url, padded as Go's base64.URLEncoding, which dockerd decodes the registry headers with, wants it. */
+function base64UrlJson(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+/** An X-Registry-Auth value: the AuthConfig as base64url JSON (spec/2 §4.1). */
 export function registryAuthHeader(config: Record<string, string>): Record<string, string> {
-  return { 'X-Registry-Auth': Buffer.from(JSON.stringify(config)).toString('base64').replace(/\+/g, '-').replace(/\//g, '_') };
+  return { 'X-Registry-Auth': base64UrlJson(config) };
+}
+
+/** An X-Registry-Config value (POST /build): a ConfigFile giving the user's password for the run's registry. */
+export function registryConfigHeader(user: RegistryUser): Record<string, string> {
+  return { 'X-Registry-Config': base64UrlJson({ [user.host]: { username: user.username, password: user.password, serveraddress: user.host } }) };
 }
 
 export function passwordAuth(user: RegistryUser): Record<string, string> {

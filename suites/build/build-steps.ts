@@ -81,9 +81,9 @@ export interface BuildResult {
   output: string;
 }
 
-/** POST /build with `body` as the context; the JSON stream read whole (a build ends its stream). */
-export async function build({ engine }: CheckContext, body: Buffer, query: Query = {}): Promise<BuildResult> {
-  const res = await engine.post('/build', { query, headers: { 'content-type': 'application/tar' }, body });
+/** POST /build with `body` as the context (and `headers` besides its content type); the JSON stream read whole (a build ends its stream). */
+export async function build({ engine }: CheckContext, body: Buffer, query: Query = {}, headers: Record<string, string> = {}): Promise<BuildResult> {
+  const res = await engine.post('/build', { query, headers: { 'content-type': 'application/tar', ...headers }, body });
   const messages = res.status === 200 ? streamMessages(res) : [];
   return { res, messages, output: messages.map((message) => message.stream ?? '').join('') };
 }

@@ -18,7 +18,8 @@ import type { EngineModel } from '../model/engine-model.ts';
 import { EngineError, NotFoundError } from '../model/errors.ts';
 import type { HostConfig } from '../model/host-config.ts';
 import { parseImageReference } from '../model/image-reference.ts';
-import { pullImage } from '../model/image-registry.ts';
+import { preparePull } from '../model/image-pull.ts';
+import { registryHost, type RegistryCredentials, type RegistryProgress } from '../model/image-registry.ts';
 import { emptyImageConfig, type Image, type ImageConfig } from '../model/image.ts';
 import { BuildArgs } from './build-args.ts';
 import { BuildCache } from './build-cache.ts';
@@ -54,6 +55,8 @@ export interface BuildOptions {
   resources: BuildResources;
   /** fetches ADD's URLs */
   download: Downloader;
+  /** X-Registry-Config: the credentials for a registry host, for the pulls of FROM; none when absent */
+  registryCredentials?: (host: string) => RegistryCredentials;
   /** aborts when the client goes away */
   signal?: AbortSignal;
 }
@@ -139,7 +142,7 @@ class ImageBuilder {
 
   private async beginStage(from: string): Promise<StageState> {
     const name = this.substitute(from, this.args.metaEnvironment());
-    const base = name === SCRATCH ? undefined : this.baseImage(name);
+    const base = name === SCRATCH ? undefined : await this.baseImage(name);
     const runConfig = base === undefined ? emptyImageConfig() : structuredClone(base.config);
     if (!runConfig.Env.some((entry) => entry.startsWith('PATH='))) runConfig.Env.push('PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin');
     runConfig.OpenStdin = false;
@@ -152,17 +155,28 @@ class ImageBuilder {
     return state;
   }
 
-  /** The engine's image, or what pulling it gives: the reference reaches no registry, as dockerd without network. */
-  private baseImage(name: string): Image {
+  /** The engine's image unless `pull`, else (or when it has none) what pulling it from its registry gives. */
+  private async baseImage(name: string): Promise<Image> {
     const reference = parseImageReference(name);
     if (reference === undefined) throw new EngineError('invalid reference format');
-    if (this.options.pull) pullImage(reference);
-    try {
-      return this.model.images.find(name);
-    } catch (error) {
-      if (error instanceof NotFoundError) pullImage(reference);
-      throw error;
+    if (!this.options.pull) {
+      try {
+        return this.model.images.find(name);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+      }
     }
+    const credentials = this.options.registryCredentials?.(registryHost(reference.repository)) ?? {};
+    const pull = await preparePull(this.model.registries, this.model.images, reference, credentials);
+    await pull.run((line) => this.reportPull(line));
+    return this.model.images.find(name);
+  }
+
+  /** A pull's progress in the build's stream, as lines of text and download progress. */
+  private reportPull(line: RegistryProgress): void {
+    if (line.kind === 'progress') this.output.progress(line.id, line.status, line.current, line.total);
+    else if (line.kind === 'message') this.output.stdout(`${line.id ? `${line.id}: ` : ''}${line.text}\n`);
+    else if (line.kind === 'update') this.output.stdout(`${line.id}: ${line.status}\n`);
   }
 
   /** The base image's ONBUILD instructions, run before the stage's own, without Step lines of their own. */

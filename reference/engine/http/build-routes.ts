@@ -19,7 +19,7 @@ import { InvalidParameterError } from '../model/errors.ts';
 import { parseBooleanQuery } from './boolean-query.ts';
 import { downloadImportSource } from './import-download.ts';
 import { JsonMessageStream } from './json-messages.ts';
-import { decodeBase64Json } from './registry-auth-header.ts';
+import { registryConfigCredentials } from './registry-auth-header.ts';
 import { clientGone } from './route-helpers.ts';
 import type { Route, RouteContext } from './route-table.ts';
 
@@ -29,8 +29,6 @@ async function build(route: RouteContext): Promise<void> {
   const { request, response, query, model, dialect } = route;
   const buildArgs = stringMapQuery(query.get('buildargs'), 'build args');
   const labels = stringMapQuery(query.get('labels'), 'labels');
-  // registry credentials for pulls; the reference pulls nothing, and a malformed header is ignored as on dockerd
-  decodeBase64Json(request.headers['x-registry-config']);
   const tags = buildTags(query.getAll('t'));
   const quiet = parseBooleanQuery(query.get('q'), false);
   const messages = new JsonMessageStream(response);
@@ -52,6 +50,8 @@ async function build(route: RouteContext): Promise<void> {
         buildArgs: new Map(Object.entries(buildArgs)),
         labels: Object.fromEntries(Object.entries(labels).map(([key, value]) => [key, value ?? ''])),
         resources: resourcesOf(query),
+        // a malformed header is ignored, as on dockerd
+        registryCredentials: registryConfigCredentials(request.headers['x-registry-config'], route.version),
         download: async (url) => {
           const { archive, lastModified } = await downloadImportSource(url);
           return { data: archive, ...(lastModified !== undefined && { lastModified }) };

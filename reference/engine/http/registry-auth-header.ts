@@ -50,6 +50,24 @@ export function registryCredentials(auth: AuthConfig | undefined, version: ApiVe
   return { ...(auth?.username !== undefined && { username: auth.username }), ...(auth?.password !== undefined && { password: auth.password }) };
 }
 
+/**
+ * X-Registry-Config (a ConfigFile: registry address to AuthConfig) as the credentials for a registry
+ * host: the entry whose address, without scheme and path as dockerd's ConvertToHostname takes them
+ * off, names the host (Docker Hub's `index.docker.io` its registry); none when absent or malformed.
+ */
+export function registryConfigCredentials(header: string | string[] | undefined, version: ApiVersion): (host: string) => RegistryCredentials {
+  const decoded = decodeBase64Json(header);
+  const entries = typeof decoded === 'object' && decoded !== null && !Array.isArray(decoded) ? Object.entries(decoded as Record<string, unknown>) : [];
+  const hostOf = (address: string) => {
+    const host = address.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+    return host === 'index.docker.io' || host === 'docker.io' ? 'registry-1.docker.io' : host;
+  };
+  return (host) => {
+    const entry = entries.find(([address, value]) => hostOf(address) === host && typeof value === 'object' && value !== null);
+    return entry ? registryCredentials(authConfigOf(entry[1] as Record<string, unknown>), version) : {};
+  };
+}
+
 function authConfigOf(fields: Record<string, unknown>): AuthConfig {
   const names = ['username', 'password', 'auth', 'email', 'serveraddress', 'identitytoken', 'registrytoken'] as const;
   return Object.fromEntries(names.filter((name) => typeof fields[name] === 'string').map((name) => [name, fields[name]]));

@@ -99,14 +99,6 @@ export function remoteName(repository: string): string {
   return full.slice(full.indexOf('/') + 1);
 }
 
-/**
- * What the build asks for a base image it lacks: the reference builds from local images only, so
- * it fails as dockerd without network does.
- */
-export function pullImage(reference: ImageReference): never {
-  throw new RegistryUnreachableError(`https://${registryHost(reference.repository)}/v2/`);
-}
-
 /** What a push says first: the repository in full, `docker.io/library/busybox`. */
 export function pushAnnouncement(reference: ImageReference): string {
   return `The push refers to repository [${qualifiedName(reference.repository)}]`;
