@@ -1,10 +1,14 @@
 /**
  * The real docker CLI's plugin commands against `shipshape serve --dialect docker`, pinned to API 1.25
  * (the CLI's plugin commands need it): `plugin ls` lists a plugin pulled through the API, then enable,
- * inspect, rm (refused while enabled), disable and rm, each asserted on what it did. `plugin install`
+ * inspect, rm (refused while enabled), disable and rm, each asserted on what it did; `plugin create`
+ * from a directory of config.json and rootfs/. `plugin install`
  * is left out: it reads the pull answer as dockerd's progress stream, where the spec's is an array
  * of privileges.
  */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../harness/client/dispatcher.ts';
 import { EngineClient } from '../../harness/client/engine-client.ts';
@@ -53,5 +57,22 @@ describe.skipIf(!dockerCliInstalled)(`${CLI_NAME} plugin commands against shipsh
     expect(await listed()).toMatch(/ vieux\/sshfs sshFS plugin for Docker false\n$/);
     expect(await dockerOk(['plugin', 'rm', 'vieux/sshfs'])).toBe('vieux/sshfs\n');
     expect(await dockerOk(['plugin', 'ls', '-q'])).toBe('');
+  });
+
+  it('plugin create installs a plugin from a directory of config.json and rootfs/, disabled, with that config', async () => {
+    const context = await mkdtemp(join(tmpdir(), 'shipshape-plugin-context-'));
+    try {
+      await mkdir(join(context, 'rootfs'));
+      await writeFile(join(context, 'rootfs', 'plugin'), '#!/bin/sh\n');
+      const config = { Description: 'made by the CLI test', Interface: { Types: ['docker.volumedriver/1.0'], Socket: 'made.sock' }, Entrypoint: ['/plugin'], Network: { Type: 'host' } };
+      await writeFile(join(context, 'config.json'), JSON.stringify(config));
+      expect(await dockerOk(['plugin', 'create', 'local/made', context])).toBe('local/made\n');
+      expect(await listed()).toMatch(/^[0-9a-f]{12} local\/made made by the CLI test false\n$/);
+      const inspected = await dockerOk(['plugin', 'inspect', '--format', '{{.Enabled}} {{index .Config.Entrypoint 0}} {{.Config.Interface.Socket}}', 'local/made']);
+      expect(inspected).toBe('false /plugin made.sock\n');
+      expect(await dockerOk(['plugin', 'rm', 'local/made'])).toBe('local/made\n');
+    } finally {
+      await rm(context, { recursive: true, force: true });
+    }
   });
 });
