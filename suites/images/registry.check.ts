@@ -5,7 +5,7 @@
  * among its RepoDigests, by password, (from 1.22) by a registry token of the token service, and (from
  * 1.25) by the identity token of POST /auth. A tag the registry lacks, or credentials the token
  * service refuses, fail the pull before the stream (the spec's 500); refused credentials fail a push
- * in its stream.
+ * in its stream, and a name the target has no image of fails it before (404).
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
@@ -169,4 +169,17 @@ check('images.push.refused-credentials', {
   expect(res.status, `push: ${res.describe()}`).toBe(200);
   const messages = streamMessages(res);
   expect(messages.at(-1)?.error, `the push's last line is an error: ${res.describe()}`).toEqual(expect.any(String));
+});
+
+check('images.push.unknown-image', {
+  title: 'a push of a name the target has no image of answers 404 with the error body of the version',
+  spec: '2 §4.1',
+  since: '1.18',
+  tags: ['error'],
+  covers: ['2:POST /images/{name}/push:status:404'],
+}, async (context) => {
+  const name = context.make.uniqueName('nothing');
+  const res = await context.engine.post(`/images/${name}/push`, { query: { tag: 'v1' }, headers: registryAuthHeader({}) });
+  context.expect(res.status, `push of ${name}:v1: ${res.describe()}`).toBe(404);
+  expectErrorBodyOfVersion(context, res);
 });

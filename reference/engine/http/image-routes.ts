@@ -7,7 +7,7 @@ import { BadArchiveError, importArchive, planImport, type ImportPlan } from '../
 import { checkedImageReference, checkedTag, familiarAsGiven, type ImageReference } from '../model/image-reference.ts';
 import type { Image } from '../model/image.ts';
 import { preparePull } from '../model/image-pull.ts';
-import { pushImage } from '../model/image-push.ts';
+import { preparePush } from '../model/image-push.ts';
 import { pushAnnouncement } from '../model/image-registry.ts';
 import { DEFAULT_SEARCH_LIMIT, searchImages } from '../model/image-search.ts';
 import type { EngineModel } from '../model/engine-model.ts';
@@ -147,9 +147,9 @@ function pullReference(fromImage: string, tag: string): ImageReference {
 }
 
 /**
- * A push needs credentials: the header, or (older clients) an AuthConfig body. The stream begins
- * with the repository pushed to; what fails after that (no such image here, credentials refused,
- * the registry unreachable) is the stream's last line.
+ * A push needs credentials: the header, or (older clients) an AuthConfig body, and an image of the
+ * name here (else 404). The stream begins with the repository pushed to; what fails after that
+ * (credentials refused, the registry unreachable) is the stream's last line.
  */
 async function push({ request, response, model, params, query, version }: RouteContext): Promise<void> {
   let auth = registryAuth(request.headers['x-registry-auth']);
@@ -161,10 +161,10 @@ async function push({ request, response, model, params, query, version }: RouteC
   const named = checkedImageReference(params.name ?? '');
   const tag = query.get('tag');
   const reference = tag ? { repository: named.repository, tag: checkedTag(tag) } : named;
-  const credentials = registryCredentials(auth, version);
+  const push = preparePush(model.registries, model.images, reference, registryCredentials(auth, version));
   await streamProgress(response, async (report) => {
     report({ kind: 'message', text: pushAnnouncement(reference) });
-    await pushImage(model.registries, model.images, reference, credentials, report);
+    await push.run(report);
   });
 }
 

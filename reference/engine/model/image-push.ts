@@ -15,14 +15,26 @@ import { sha256Digest, shortId } from './image-pull.ts';
 import { registryHost, remoteName, type Registries, type RegistryCredentials, type RegistryProgress, type RegistryRepository } from './image-registry.ts';
 import type { ImageStore } from './image-store.ts';
 
-export async function pushImage(registries: Registries, store: ImageStore, reference: ImageReference, credentials: RegistryCredentials, report: (line: RegistryProgress) => void): Promise<void> {
+export interface PreparedPush {
+  run(report: (line: RegistryProgress) => void): Promise<void>;
+}
+
+/**
+ * Finds the images to push: an image the engine lacks fails here, before the answer begins (spec/2
+ * §4.1's 404; dockerd says so in the stream instead).
+ */
+export function preparePush(registries: Registries, store: ImageStore, reference: ImageReference, credentials: RegistryCredentials): PreparedPush {
   const tagged = taggedImages(store, reference);
-  const repository = await registries.open(registryHost(reference.repository), remoteName(reference.repository), ['pull', 'push'], credentials);
-  for (const { tag, image } of tagged) {
-    const digest = await pushTag(repository, tag, image, report);
-    store.tag(image, `${reference.repository}@${digest}`);
-    store.events.publish(image, 'push', `${reference.repository}:${tag}`);
-  }
+  return {
+    run: async (report) => {
+      const repository = await registries.open(registryHost(reference.repository), remoteName(reference.repository), ['pull', 'push'], credentials);
+      for (const { tag, image } of tagged) {
+        const digest = await pushTag(repository, tag, image, report);
+        store.tag(image, `${reference.repository}@${digest}`);
+        store.events.publish(image, 'push', `${reference.repository}:${tag}`);
+      }
+    },
+  };
 }
 
 /** The image of the tag, or of every tag of the repository when none is given. */
