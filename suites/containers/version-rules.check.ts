@@ -91,8 +91,8 @@ const ROUND_TRIPS: RoundTrip[] = [
     since: '1.21',
     title: 'HostConfig.LogConfig of Type awslogs is accepted from 1.21 and shown back in inspect HostConfig',
     covers: ['1:POST /containers/create:body:HostConfig.LogConfig', '1:version-rule:1.21:log-driver-awslogs'],
-    // The driver reaches AWS only when the container starts; these containers never start.
-    hostConfig: { LogConfig: { Type: 'awslogs', Config: {} } },
+    // The group is required at create; the driver reaches AWS only when the container starts, and these never start.
+    hostConfig: { LogConfig: { Type: 'awslogs', Config: { 'awslogs-group': 'shipshape', 'awslogs-region': 'eu-west-1' } } },
   },
   {
     id: 'blkio-device-rates',
@@ -260,8 +260,8 @@ check('containers.create.binds-bare-path', {
   // Removing the container with v=1 (createContainer's cleanup) removes the new volume with it.
   const res = await createContainer(context, { Image: context.session.fixtureImage, Cmd: ['true'], HostConfig: { Binds: [destination] } });
   context.expect(res.status, `create status for Binds ["${destination}"]: ${res.text().trim()}`).toBe(201);
-  const { Mounts } = await inspectContainer<{ Mounts: MountSummary[] }>(context, res.json<{ Id: string }>().Id);
-  const mount = Mounts.find((entry) => entry.Destination === destination);
+  const { Mounts } = await inspectContainer<{ Mounts?: MountSummary[] }>(context, res.json<{ Id: string }>().Id);
+  const mount = (Mounts ?? []).find((entry) => entry.Destination === destination);
   const what = `the mount at ${destination} in inspect Mounts ${JSON.stringify(Mounts)}`;
   context.expect(mount && { RW: mount.RW, hasSource: mount.Source !== '' }, what).toEqual({ RW: true, hasSource: true });
   if (atLeast(context.version, '1.23')) context.expect(mount?.Name, `the volume name of ${what}`).toMatch(/./);
