@@ -48,17 +48,26 @@ export class StreamedResponse extends ArrivingBytes {
   }
 }
 
+/** A request body for a stream that answers one (a build's context). */
+export interface StreamRequestBody {
+  method: 'POST';
+  contentType: string;
+  body: Buffer;
+}
+
 /**
- * GET `path` under the client's version prefix; resolves once the answer's headers are in. The
- * exchange log shows the request with its status and the first bytes of the stream.
+ * GET `path` (or POST it with `send`) under the client's version prefix; resolves once the answer's
+ * headers are in. The exchange log shows the request with its status and the first bytes of the stream.
  */
-export async function openStream(engine: EngineClient, connection: Connection, path: string, query?: Query): Promise<StreamedResponse> {
+export async function openStream(engine: EngineClient, connection: Connection, path: string, query?: Query, send?: StreamRequestBody): Promise<StreamedResponse> {
   const prefix = engine.version === undefined ? '' : `/v${engine.version}`;
   const fullPath = `${prefix}${path}${encodeQuery(query)}`;
-  const record: ExchangeRecord = { method: 'GET', path: `${fullPath} (read as it streams)` };
+  const method = send?.method ?? 'GET';
+  const record: ExchangeRecord = { method, path: `${fullPath} (read as it streams)` };
   engine.exchanges.push(record);
   const { statusCode, headers, body } = await request(new URL(fullPath, connection.origin), {
-    method: 'GET',
+    method,
+    ...(send && { headers: { 'content-type': send.contentType }, body: send.body }),
     dispatcher: connectionDispatcher(connection),
     signal: AbortSignal.timeout(REQUEST_DEADLINE_MS),
   });
@@ -68,7 +77,7 @@ export async function openStream(engine: EngineClient, connection: Connection, p
   body.on('data', (chunk: Buffer) => {
     if (preview.length < PREVIEW_LENGTH) record.bodyPreview = preview = (preview + chunk.toString('utf8')).slice(0, PREVIEW_LENGTH);
   });
-  return new StreamedResponse(statusCode, contentType, body, `GET ${fullPath} → ${statusCode}`);
+  return new StreamedResponse(statusCode, contentType, body, `${method} ${fullPath} → ${statusCode}`);
 }
 
 /** The complete top-level `{…}` / `[…]` values of a text, by bracket depth outside strings. */

@@ -200,7 +200,9 @@ class ImageBuilder {
       await this.perform(state, instruction);
       failed = false;
     } finally {
-      if (this.options.forceRemove || (this.options.remove && !failed)) await this.removeStepContainers();
+      // A build cancelled by its client kills and removes the step's container, as dockerd's builder does.
+      const cancelled = this.options.signal?.aborted ?? false;
+      if (this.options.forceRemove || cancelled || (this.options.remove && !failed)) await this.removeStepContainers();
       else this.stepContainers.length = 0;
     }
     state.runConfig.Image = state.imageId;
