@@ -64,12 +64,13 @@ export function serviceSpec({ make, session }: CheckContext, options: ServiceOpt
 }
 
 /**
- * POST /services/create with `spec`, labelled with the run; a service the target creates is removed
- * (with its task containers) after the check. The answer is returned as it came, refusals included.
+ * POST /services/create with `spec` (and `headers`), labelled with the run; a service the target
+ * creates is removed (with its task containers) after the check. The answer is returned as it came,
+ * refusals included.
  */
-export async function createService({ engine, make }: CheckContext, spec: Record<string, unknown>): Promise<ApiResponse> {
+export async function createService({ engine, make }: CheckContext, spec: Record<string, unknown>, headers: Record<string, string> = {}): Promise<ApiResponse> {
   const labels = { ...(spec.Labels as Record<string, string> | undefined), ...make.labels };
-  const res = await engine.post('/services/create', { json: { ...spec, Labels: labels } });
+  const res = await engine.post('/services/create', { json: { ...spec, Labels: labels }, headers });
   if (res.status === 201) {
     const { ID } = res.json<{ ID: string }>();
     make.track(`service ${ID}`, () => removeService(engine, ID));
@@ -88,9 +89,9 @@ export async function inspectService({ engine, expect }: CheckContext, id: strin
   return res.json<ServiceView>();
 }
 
-/** POST /services/{id}/update at `version` with `spec`, the answer as it came. */
-export function updateService({ engine }: CheckContext, id: string, version: number, spec: Record<string, unknown>): Promise<ApiResponse> {
-  return engine.post(`/services/${id}/update`, { query: { version }, json: spec });
+/** POST /services/{id}/update at `version` with `spec` (and `headers`), the answer as it came. */
+export function updateService({ engine }: CheckContext, id: string, version: number, spec: Record<string, unknown>, headers: Record<string, string> = {}): Promise<ApiResponse> {
+  return engine.post(`/services/${id}/update`, { query: { version }, json: spec, headers });
 }
 
 /** GET /tasks with `filters` (JSON-encoded), the answer as it came. */

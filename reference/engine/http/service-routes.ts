@@ -1,11 +1,15 @@
 /**
  * Service endpoints (spec/2 §4.6): create (201 {ID}, Warnings only when there are some, as dockerd),
- * list with dockerd's filters, inspect, update at a `version`, remove. Served at every version
+ * list with dockerd's filters, inspect, update at a `version`, remove. Create and update take
+ * X-Registry-Auth, the credentials the service's tasks pull its image with. Served at every version
  * prefix, as dockerd serves them; outside a swarm each answers dockerd's 503.
  */
+import type { ApiVersion } from '../../../harness/versions.ts';
 import { InvalidParameterError } from '../model/errors.ts';
+import type { RegistryCredentials } from '../model/image-registry.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { readJsonBody } from './json-body.ts';
+import { registryAuth, registryCredentials } from './registry-auth-header.ts';
 import { sendEmpty, sendJson } from './replies.ts';
 import type { Route } from './route-table.ts';
 import { parseServiceSpec } from './service-spec-body.ts';
@@ -26,8 +30,8 @@ export const serviceRoutes: Route[] = [
   {
     method: 'POST',
     path: '/services/create',
-    handle: async ({ request, response, model }) => {
-      const service = model.services.create(parseServiceSpec(await readJsonBody(request)));
+    handle: async ({ request, response, model, version }) => {
+      const service = model.services.create(parseServiceSpec(await readJsonBody(request)), serviceCredentials(request.headers['x-registry-auth'], version));
       sendJson(response, 201, { ID: service.id });
     },
   },
@@ -39,10 +43,10 @@ export const serviceRoutes: Route[] = [
   {
     method: 'POST',
     path: '/services/{id}/update',
-    handle: async ({ request, response, model, params, query }) => {
+    handle: async ({ request, response, model, params, query, version }) => {
       const service = model.services.find(params.id ?? '');
       const spec = parseServiceSpec(await readJsonBody(request));
-      model.services.update(service, parseServiceVersion(query.get('version')), spec);
+      model.services.update(service, parseServiceVersion(query.get('version')), spec, serviceCredentials(request.headers['x-registry-auth'], version));
       // dockerd answers JSON (`{"Warnings": …}` when it has some), which clients decode; the spec's "200 empty" would break them.
       sendJson(response, 200, {});
     },
@@ -56,6 +60,11 @@ export const serviceRoutes: Route[] = [
     },
   },
 ];
+
+/** X-Registry-Auth of a create or update: the credentials the service's tasks pull with. */
+function serviceCredentials(header: string | string[] | undefined, version: ApiVersion): RegistryCredentials {
+  return registryCredentials(registryAuth(header), version);
+}
 
 /** The required `version`, an unsigned integer, worded like dockerd's refusal. */
 function parseServiceVersion(text: string | null): number {

@@ -114,7 +114,7 @@ export class EngineModel {
     this.commits = new ContainerCommits({ images: this.images, lifecycle: this.lifecycle, events: containerEvents });
     this.system = new SystemInfo(this.containers, this.images, this.events, this.clock);
     this.tasks = new TaskStore(this.swarm);
-    const orchestrator = new TaskOrchestrator({ cluster: this.swarm, tasks: this.tasks, containers: this.containers, lifecycle: this.lifecycle, scheduler, clock: this.clock });
+    const orchestrator = new TaskOrchestrator({ cluster: this.swarm, tasks: this.tasks, containers: this.containers, lifecycle: this.lifecycle, images: this.images, registries: this.registries, scheduler, clock: this.clock });
     this.services = new ServiceStore({ cluster: this.swarm, orchestrator });
   }
 

@@ -5,6 +5,7 @@
  * out of sequence. The tasks follow each change through the orchestrator.
  */
 import { generateName } from './container-names.ts';
+import type { RegistryCredentials } from './image-registry.ts';
 import { ConflictError, EngineError, InvalidParameterError, NotFoundError } from './errors.ts';
 import { Service } from './service.ts';
 import { matchesServiceFilters, type ServiceListFilters } from './service-list-filters.ts';
@@ -22,14 +23,14 @@ export class ServiceStore {
 
   constructor(private readonly options: ServiceStoreOptions) {}
 
-  /** A service without a name gets one made like a container's. */
-  create(given: ServiceSpec): Service {
+  /** A service without a name gets one made like a container's; its tasks pull with `credentials`. */
+  create(given: ServiceSpec, credentials: RegistryCredentials = {}): Service {
     this.options.cluster.requireManager();
     checkSpec(given);
     const meta = this.options.cluster.newObject();
     const spec = given.Name === '' ? { ...given, Name: generateName(meta.id, (name) => this.services.some((service) => `/${service.name}` === name)).slice(1) } : given;
     if (this.services.some((service) => service.name === spec.Name)) throw new ConflictError(`rpc error: code = AlreadyExists desc = name conflicts with an existing object: service ${spec.Name} already exists`);
-    const service = new Service(meta, spec);
+    const service = new Service(meta, spec, credentials);
     this.services.push(service);
     this.options.orchestrator.reconcile(service);
     return service;
@@ -50,13 +51,14 @@ export class ServiceStore {
   }
 
   /** Replaces the spec when `version` is the service's current one; a new task template replaces the tasks, a new mode or replica count moves them to the slots it wants. */
-  update(service: Service, version: number, spec: ServiceSpec): void {
+  update(service: Service, version: number, spec: ServiceSpec, credentials: RegistryCredentials = {}): void {
     this.options.cluster.requireManager();
     checkSpec(spec);
     if (version !== service.meta.versionIndex) throw new EngineError('rpc error: code = Unknown desc = update out of sequence');
     const replace = JSON.stringify(spec.TaskTemplate) !== JSON.stringify(service.spec.TaskTemplate);
     service.previousSpec = service.spec;
     service.spec = spec;
+    service.registryCredentials = credentials;
     this.options.cluster.touch(service.meta);
     this.options.orchestrator.reconcile(service, replace);
   }

@@ -1,4 +1,5 @@
 /** A swarm service (spec/2 §2.7): its spec, the one it replaced, and its place in the swarm's store. */
+import type { RegistryCredentials } from './image-registry.ts';
 import type { ServiceSpec } from './service-spec.ts';
 import type { SwarmObjectMeta } from './swarm-cluster.ts';
 
@@ -9,6 +10,8 @@ export class Service {
   constructor(
     readonly meta: SwarmObjectMeta,
     public spec: ServiceSpec,
+    /** X-Registry-Auth of the last create or update: what its tasks pull an image the engine lacks with */
+    public registryCredentials: RegistryCredentials = {},
   ) {}
 
   get id(): string {

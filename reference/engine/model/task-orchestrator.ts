@@ -6,6 +6,8 @@
  *   task; scaling down removes the tasks of the slots no longer wanted;
  * - a task runs a real container of the engine, named `service.slot.taskid` and labelled with
  *   dockerd's `com.docker.swarm.*` labels, so that lists, counts and events see it as dockerd's do;
+ *   an image the engine lacks is pulled first (the task `preparing`) with the credentials the
+ *   service was created or updated with, and a failed pull rejects the task;
  * - when that container ends by itself the task is `complete` (exit 0) or `failed`, wanted
  *   `shutdown`, and the restart condition decides whether a new task takes the slot after the
  *   restart delay: `any` always, `on-failure` after a non-zero exit, `none` never;
@@ -16,6 +18,11 @@ import type { Scheduler, TimerHandle } from '../process/index.ts';
 import type { Container } from './container.ts';
 import type { ContainerLifecycle } from './container-lifecycle.ts';
 import type { ContainerStore } from './container-store.ts';
+import { NotFoundError } from './errors.ts';
+import { preparePull } from './image-pull.ts';
+import { parseImageReference } from './image-reference.ts';
+import type { Registries } from './image-registry.ts';
+import type { ImageStore } from './image-store.ts';
 import type { Service } from './service.ts';
 import { isGlobal, restartConditionOf, restartDelayMsOf, stopGracePeriodSOf, wantedSlots } from './service-spec.ts';
 import type { SwarmCluster } from './swarm-cluster.ts';
@@ -27,6 +34,8 @@ export interface TaskOrchestratorOptions {
   tasks: TaskStore;
   containers: ContainerStore;
   lifecycle: ContainerLifecycle;
+  images: ImageStore;
+  registries: Registries;
   scheduler: Scheduler;
   clock: () => Date;
 }
@@ -72,23 +81,58 @@ export class TaskOrchestrator {
   }
 
   private startTask(service: Service, slot: number | undefined): void {
-    const { cluster, tasks, containers, lifecycle, clock } = this.options;
-    const task = new Task(cluster.newObject(), service, service.spec.TaskTemplate, slot, cluster.node.id, { timestamp: clock(), state: 'running', message: 'started', pid: 0, exitCode: 0 });
+    const { cluster, tasks, clock } = this.options;
+    const task = new Task(cluster.newObject(), service, service.spec.TaskTemplate, slot, cluster.node.id, { timestamp: clock(), state: 'preparing', message: 'preparing', pid: 0, exitCode: 0 });
     tasks.add(task);
+    if (this.hasImage(task)) {
+      this.runTask(task);
+      return;
+    }
+    void this.pullImage(task).then(
+      // a task ended while its image came runs nothing
+      () => task.desiredState === 'running' && this.runTask(task),
+      (error: unknown) => task.desiredState === 'running' && this.reject(task, undefined, error as Error),
+    );
+  }
+
+  private hasImage(task: Task): boolean {
+    try {
+      this.options.images.find(task.spec.ContainerSpec.Image);
+      return true;
+    } catch (error) {
+      if (error instanceof NotFoundError) return false;
+      throw error;
+    }
+  }
+
+  /** As dockerd's executor pulls a task's image, with the service's X-Registry-Auth. */
+  private async pullImage(task: Task): Promise<void> {
+    const reference = parseImageReference(task.spec.ContainerSpec.Image);
+    if (reference === undefined) throw new NotFoundError(`No such image: ${task.spec.ContainerSpec.Image}`);
+    const pull = await preparePull(this.options.registries, this.options.images, reference, task.service.registryCredentials);
+    await pull.run(() => undefined);
+  }
+
+  private runTask(task: Task): void {
+    const { containers, lifecycle } = this.options;
     let container: Container | undefined;
     try {
       container = containers.create({ name: task.name, config: containerConfigOf(task) });
       task.container = container;
       lifecycle.start(container);
     } catch (error) {
-      // The image is missing or the command cannot run: dockerd rejects the task (or fails it, once its container exists).
-      this.record(task, { state: container ? 'failed' : 'rejected', message: container ? 'starting' : 'preparing', err: (error as Error).message, exitCode: container?.state.ExitCode ?? 0 });
-      task.desiredState = 'shutdown';
-      this.afterEnd(task, true);
+      this.reject(task, container, error as Error);
       return;
     }
     this.record(task, { state: 'running', message: 'started', pid: container.state.Pid, exitCode: 0 });
     void lifecycle.wait(container).then((exitCode) => this.containerEnded(task, exitCode));
+  }
+
+  /** The image is missing or the command cannot run: dockerd rejects the task (or fails it, once its container exists). */
+  private reject(task: Task, container: Container | undefined, error: Error): void {
+    this.record(task, { state: container ? 'failed' : 'rejected', message: container ? 'starting' : 'preparing', err: error.message, exitCode: container?.state.ExitCode ?? 0 });
+    task.desiredState = 'shutdown';
+    this.afterEnd(task, true);
   }
 
   /** The task's container stopped, by itself or because the orchestrator stopped it. */

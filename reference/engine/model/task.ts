@@ -8,8 +8,8 @@ import type { Service } from './service.ts';
 import type { TaskSpec } from './service-spec.ts';
 import type { SwarmObjectMeta } from './swarm-cluster.ts';
 
-/** The states a task of the reference passes through (swarmkit has more before `running`, which a one-node swarm with local images skips). */
-export type TaskState = 'running' | 'complete' | 'failed' | 'rejected' | 'shutdown';
+/** The states a task of the reference passes through (swarmkit has more before `running`; `preparing` is a pull of an image the engine lacks). */
+export type TaskState = 'preparing' | 'running' | 'complete' | 'failed' | 'rejected' | 'shutdown';
 
 /** What the orchestrator wants: running, stopped for good (`shutdown`), or gone with its service or slot (`remove`). */
 export type DesiredState = 'running' | 'shutdown' | 'remove';

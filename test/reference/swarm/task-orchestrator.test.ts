@@ -3,7 +3,7 @@
  * dockerd's swarm labels; the restart conditions none, on-failure and any when a container exits;
  * the history a slot keeps; scaling down and removal taking tasks and containers with them.
  */
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { EngineModel } from '../../../reference/engine/model/engine-model.ts';
 import type { Service } from '../../../reference/engine/model/service.ts';
 import { TASK_HISTORY_LIMIT } from '../../../reference/engine/model/task-store.ts';
@@ -35,12 +35,14 @@ describe('tasks run containers', () => {
     expect(taskStates(model, service)).toEqual(['global running/running']);
   });
 
-  test('a task whose image is missing is rejected', () => {
+  test('a task whose image is missing is preparing while the pull goes, and rejected when it fails', async () => {
     const { model } = swarmEngine();
     const missing = spec();
     missing.TaskTemplate.ContainerSpec.Image = 'nowhere:1';
     model.services.create(missing);
-    expect(model.tasks.list().map((task) => [task.status.state, task.desiredState])).toEqual([['rejected', 'shutdown']]);
+    expect(model.tasks.list().map((task) => task.status.state)).toEqual(['preparing']);
+    await vi.waitFor(() => expect(model.tasks.list().map((task) => [task.status.state, task.desiredState])).toEqual([['rejected', 'shutdown']]));
+    expect(model.tasks.list()[0]?.status.err).toContain('registry-1.docker.io');
   });
 });
 
