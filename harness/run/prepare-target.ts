@@ -56,6 +56,15 @@ export async function detectCapabilities(engine: EngineClient): Promise<string[]
   return capabilities;
 }
 
+/**
+ * `host-loopback`: the target runs on this host and reaches its loopback (the reference, a Unix
+ * socket, TCP to 127.0.0.0/8 or localhost), so a server a check starts on 127.0.0.1 is reachable.
+ */
+function onThisHost(target: TargetSpec): boolean {
+  if (target.kind === 'reference' || target.url.startsWith('unix://')) return true;
+  return /^[a-z]+:\/\/(?:127\.\d+\.\d+\.\d+|localhost)(?::\d+)?(?:\/|$)/.test(target.url);
+}
+
 /** `swarm`: the target is an active swarm manager (GET /info's Swarm section), which services and tasks need. */
 async function managesSwarm(engine: EngineClient): Promise<boolean> {
   const info = await engine.get('/info');
@@ -159,7 +168,12 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
       dialect: options.dialect,
       fixtureImage: fixture.image,
       seed: options.seed,
-      capabilities: [...(await detectCapabilities(engine)), ...accountCapabilities(accountServices), ...(registry && accountServices?.user ? ['registry'] : [])],
+      capabilities: [
+        ...(await detectCapabilities(engine)),
+        ...accountCapabilities(accountServices),
+        ...(registry && accountServices?.user ? ['registry'] : []),
+        ...(onThisHost(options.target) ? ['host-loopback'] : []),
+      ],
       ...(accountServices ? { accountServices } : {}),
       ...(registry ? { registry } : {}),
     };
