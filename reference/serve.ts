@@ -43,6 +43,8 @@ export interface ReferenceOptions {
   /** PEM of the signing key and of its certificate, together; without them a key and a self-signed certificate are made */
   tokenKeyPem?: string;
   tokenCertificatePem?: string;
+  /** the access tokens' lifetime in seconds, `expires_in` (default 300; never under spec/3's 60) */
+  tokenExpiresIn?: number;
   /** where the fixture registry listens; it trusts the token service (started on a free port if `token` is not given) */
   registry?: string;
 }
@@ -105,6 +107,7 @@ async function startAccountServers(options: ReferenceOptions, clock: (() => Date
     service: options.tokenService,
     keyPem: options.tokenKeyPem,
     certificatePem: options.tokenCertificatePem,
+    expiresIn: options.tokenExpiresIn,
     clock,
   });
   if (options.accounts === undefined) return { token };

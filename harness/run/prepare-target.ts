@@ -123,7 +123,9 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
       // Loaded only when asked for: a run against a live daemon never loads the reference.
       const { startReference } = await import('../../reference/serve.ts');
       const withServices = accountServices === undefined;
-      const reference = await startReference({ dialect: options.dialect, ...(withServices ? { token: 'tcp://127.0.0.1:0', accounts: 'tcp://127.0.0.1:0', registry: 'tcp://127.0.0.1:0' } : {}) });
+      // tokens of the spec's shortest lifetime, so that the expiry check waits one minute, not five
+      const services = { token: 'tcp://127.0.0.1:0', accounts: 'tcp://127.0.0.1:0', registry: 'tcp://127.0.0.1:0', tokenExpiresIn: 60 };
+      const reference = await startReference({ dialect: options.dialect, ...(withServices ? services : {}) });
       closers.push(() => reference.close());
       url = 'reference';
       connection = connectionOf(reference.engineUrl);

@@ -30,6 +30,11 @@ export function accountsSetup({ session, engine }: Pick<CheckContext, 'session' 
 
 /** A bearer token of the run's token service for `account:<user>:<actions>` (checks using it also require `token-service`). */
 export async function bearer(context: Pick<CheckContext, 'engine'>, setup: AccountsSetup, actions: AccountAction[]): Promise<Authorization> {
+  return { bearer: (await accountToken(context, setup, actions)).accessToken };
+}
+
+/** The token response behind `bearer`: the access token and its `expires_in` in seconds. */
+export async function accountToken(context: Pick<CheckContext, 'engine'>, setup: AccountsSetup, actions: AccountAction[]): Promise<{ accessToken: string; expiresIn: number }> {
   const { authUrl, user, service } = setup.services;
   if (!authUrl || !user) throw new Error('setup: no token service to ask for a bearer token');
   const answer = await new TokenClient(authUrl, context.engine.exchanges).post({
@@ -40,9 +45,9 @@ export async function bearer(context: Pick<CheckContext, 'engine'>, setup: Accou
     password: user.password,
     scope: `account:${user.username}:${actions.join(',')}`,
   });
-  const token = answer.status === 200 ? answer.json<TokenResponse>().access_token : undefined;
-  if (typeof token !== 'string') throw new Error(`setup: the token service gave no access token: ${answer.describe()}`);
-  return { bearer: token };
+  const body = answer.status === 200 ? answer.json<TokenResponse>() : undefined;
+  if (typeof body?.access_token !== 'string') throw new Error(`setup: the token service gave no access token: ${answer.describe()}`);
+  return { accessToken: body.access_token, expiresIn: Number(body.expires_in) };
 }
 
 /** An address unique to the check, under the run's name, on a reserved domain (RFC 2606). */

@@ -36,14 +36,14 @@ export function uniquePluginName({ make }: CheckContext): string {
 /** X-Registry-Auth for the catalogue plugin, which is public. */
 export const ANONYMOUS_PLUGIN_AUTH = { 'X-Registry-Auth': ANONYMOUS_AUTH };
 
-export async function privilegesOf({ engine, expect }: CheckContext, remote = CATALOGUE_PLUGIN, auth = ANONYMOUS_PLUGIN_AUTH): Promise<PrivilegeView[]> {
+export async function privilegesOf({ engine, expect }: CheckContext, remote = CATALOGUE_PLUGIN, auth: Record<string, string> = ANONYMOUS_PLUGIN_AUTH): Promise<PrivilegeView[]> {
   const res = await engine.get('/plugins/privileges', { query: { remote }, headers: auth });
   expect(res.status, `GET /plugins/privileges?remote=${remote} status`).toBe(200);
   return res.json<PrivilegeView[]>();
 }
 
 /** POST /plugins/pull of `remote` as `name`, granting what it asks for; a plugin the target installed is removed after the check. */
-export async function pullPlugin(context: CheckContext, name: string, remote = CATALOGUE_PLUGIN, auth = ANONYMOUS_PLUGIN_AUTH): Promise<ApiResponse> {
+export async function pullPlugin(context: CheckContext, name: string, remote = CATALOGUE_PLUGIN, auth: Record<string, string> = ANONYMOUS_PLUGIN_AUTH): Promise<ApiResponse> {
   const privileges = await privilegesOf(context, remote, auth);
   const res = await context.engine.post('/plugins/pull', { query: { remote, name }, json: privileges, headers: auth });
   if (res.status === 200) context.make.plugin(name);
