@@ -115,7 +115,7 @@ check('images.pull.registry-token', {
   const path = pushed.repository.slice(pushed.repository.indexOf('/') + 1);
   const token = expectTokenResponse(context.expect, await setup.client.post(passwordGrant(setup, { scope: `repository:${path}:pull` }))).access_token;
   await untagged(context, pushed);
-  await expectPulled(context, pushed, await pullImage(context, pushed.repository, pushed.tag, registryAuthHeader({ registrytoken: token })));
+  await expectPulled(context, pushed, await pullImage(context, pushed.repository, pushed.tag, registryAuthHeader({ registrytoken: String(token) })));
 });
 
 check('images.pull.absent-tag', {
