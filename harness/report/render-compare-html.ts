@@ -32,7 +32,7 @@ export function renderCompareHtml(comparison: Comparison): string {
       const cells = columns.map(({ index, version }) => {
         const status = check.results[index]?.[version] ?? 'absent';
         const title = status === 'absent' ? 'no result' : STATUS_LABEL[status];
-        return `<td class="cell status s-${status === 'absent' ? 'none' : status}" title="${escapeAttribute(title)}">${escapeText(status === 'absent' ? '·' : STATUS_SYMBOL[status])}</td>`;
+        return `<td class="cell status s-${status === 'absent' ? 'none' : status}" data-target="${index}" data-version="${escapeAttribute(version)}" data-status="${status}" title="${escapeAttribute(title)}">${escapeText(status === 'absent' ? '·' : STATUS_SYMBOL[status])}</td>`;
       });
       return `<tr data-check="${escapeAttribute(check.id)}"><td><code>${escapeText(check.id)}</code></td>${cells.join('')}</tr>`;
     }),

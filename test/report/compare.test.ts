@@ -56,7 +56,7 @@ describe('rendering', () => {
   test('HTML: escapes messages and names, and holds every target × version column', () => {
     const html = renderCompareHtml(comparison);
     expect(html).not.toMatch(/<b>&amp;<\/b>/);
-    expect(html.match(/data-version="/g)?.length).toBe(16);
+    expect(html.match(/<th class="num" data-target="\d+" data-version="/g)?.length).toBe(16);
     expect(html).toContain('data-level="partial"');
   });
 });
