@@ -29,27 +29,14 @@
 # legacy tables after stop (dockerd never removes its chains).
 set -uo pipefail
 
-DIR=${1:-/tmp/shipshape-dockerd}
 TIMEOUT=${DOCKERD_START_TIMEOUT:-60}
 read -r -a EXTRA <<<"${DOCKERD_EXTRA_ARGS:-}"
 
-say() { echo "dockerd-start: $*" >&2; }
-die() { say "$*"; exit 1; }
-
-for tool in dockerd curl; do
-  command -v "$tool" >/dev/null || die "'$tool' is not installed (apt-get install docker.io curl)"
-done
-[ "$(id -u)" = 0 ] || die "dockerd needs root (running as uid $(id -u))"
-
-mkdir -p "$DIR" || die "cannot create $DIR"
-DIR=$(cd "$DIR" && pwd -P)
-SOCK="$DIR/docker.sock"
-URL="unix://$SOCK"
+# shellcheck source=start-helpers.sh
+. "$(dirname "$0")/start-helpers.sh"
+start_prelude dockerd-start "${1:-/tmp/shipshape-dockerd}" docker.sock "docker.io curl" dockerd curl
 # A Unix socket path is limited to 107 bytes; containerd's socket lives deeper than ours.
 [ ${#DIR} -le 60 ] || die "DIR path is too long for Unix sockets (${#DIR} > 60 bytes): $DIR"
-
-ping() { curl -fsS --max-time 3 --unix-socket "$SOCK" http://x/_ping 2>/dev/null | grep -qx OK; }
-alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
 
 # Already running here?
 if [ -s "$DIR/pid" ]; then

@@ -14,26 +14,13 @@
 # If DIR already holds a service that answers, its URL is printed again and the script exits 0.
 set -uo pipefail
 
-DIR=${1:-/tmp/podman}
 TIMEOUT=${PODMAN_START_TIMEOUT:-60}
 CONF=/etc/containers/containers.conf
 ULIMITS='default_ulimits = ["nofile=1024:1024", "nproc=1024:1024"]'
 
-say() { echo "podman-start: $*" >&2; }
-die() { say "$*"; exit 1; }
-
-for tool in podman curl; do
-  command -v "$tool" >/dev/null || die "'$tool' is not installed (apt-get install podman curl)"
-done
-[ "$(id -u)" = 0 ] || die "the rootful Podman service needs root (running as uid $(id -u))"
-
-mkdir -p "$DIR" || die "cannot create $DIR"
-DIR=$(cd "$DIR" && pwd -P)
-SOCK="$DIR/podman.sock"
-URL="unix://$SOCK"
-
-ping() { curl -fsS --max-time 3 --unix-socket "$SOCK" http://x/_ping 2>/dev/null | grep -qx OK; }
-alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
+# shellcheck source=start-helpers.sh
+. "$(dirname "$0")/start-helpers.sh"
+start_prelude podman-start "${1:-/tmp/podman}" podman.sock "podman curl" podman curl
 
 # containers.conf: the ulimits under [containers], added once (a file, a section or a key missing).
 configure() {
