@@ -4,16 +4,13 @@
  * plugin pulled back from the registry with its config and files; an image is not a plugin; an
  * absent one is 404.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTar, readTar } from '../../../reference/engine/filesystem/tar-io.ts';
 import { startReference, type RunningReference } from '../../../reference/serve.ts';
-import { FIXTURE_USERS_FILE } from '../../../reference/users/fixture-users.ts';
 import { httpCaller, type Call } from '../http-client.ts';
+import { messagesOf, PASSWORD_AUTH } from '../registry/registry-fixtures.ts';
 
-const alice = (JSON.parse(readFileSync(FIXTURE_USERS_FILE, 'utf8')) as Array<{ username: string; password: string }>).find((user) => user.username === 'alice');
-if (alice === undefined) throw new Error('the fixture users lack alice');
-const AUTH = { 'X-Registry-Auth': Buffer.from(JSON.stringify({ username: alice.username, password: alice.password })).toString('base64url') };
+const AUTH = { 'X-Registry-Auth': PASSWORD_AUTH };
 
 const CONFIG = {
   Description: 'a volume plugin of the test',
@@ -35,8 +32,6 @@ beforeAll(async () => {
   host = reference.registry?.host ?? '';
 });
 afterAll(() => reference.close());
-
-const messagesOf = (text: string) => text.split('\r\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
 
 async function createPlugin(name: string): Promise<void> {
   const context = await writeTar([

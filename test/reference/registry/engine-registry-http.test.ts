@@ -3,17 +3,11 @@
  * POST /auth, a push and a pull with X-Registry-Auth (password, and identity token from 1.25), a pull
  * of something absent, credentials refused, and hosts other than the loopback left unreachable.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type RunningReference } from '../../../reference/serve.ts';
-import { FIXTURE_USERS_FILE } from '../../../reference/users/fixture-users.ts';
 import { httpCaller, type Call } from '../http-client.ts';
+import { alice, authHeader, messagesOf, PASSWORD_AUTH } from './registry-fixtures.ts';
 
-const alice = (JSON.parse(readFileSync(FIXTURE_USERS_FILE, 'utf8')) as Array<{ username: string; password: string }>).find((user) => user.username === 'alice');
-if (alice === undefined) throw new Error('the fixture users lack alice');
-/** X-Registry-Auth as clients send it: base64url with Go's padding */
-const authHeader = (config: Record<string, string>) => Buffer.from(JSON.stringify(config)).toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
-const PASSWORD_AUTH = authHeader({ username: alice.username, password: alice.password });
 
 let reference: RunningReference;
 let call: Call;
@@ -25,9 +19,6 @@ beforeAll(async () => {
   host = reference.registry?.host ?? '';
 });
 afterAll(() => reference.close());
-
-/** The JSON messages of a stream answer. */
-const messagesOf = (text: string) => text.split('\r\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
 
 async function tagBusybox(name: string): Promise<void> {
   const [repo, tag] = name.split(/:(?=[^:/]+$)/);
