@@ -8,6 +8,8 @@ import type { CoveringCheck } from './coverage-map.ts';
 import type { InventoryItem } from './spec-inventory.ts';
 
 const VERSION_RULE = /^(\d+):version-rule:(\d+\.\d+):(.+)$/;
+/** spec/3's token service and accounts API have no API versions: which version's project runs one of their checks is the run's choice, not a change a client sees */
+const UNVERSIONED_AREAS = new Set(['token', 'accounts']);
 
 export interface VersionRuleChange extends InventoryItem {
   /** the version the rule takes effect at */
@@ -46,12 +48,13 @@ export function versionChanges(a: ApiVersion, b: ApiVersion, inventory: Inventor
   rules.sort((x, y) => compareVersions(x.version, y.version) || x.id.localeCompare(y.id));
   const described = ({ id, title, since, until }: TitledCheck): ChangedCheck => ({ id, title, since, ...(until && { until }) });
   const at = (check: TitledCheck, version: ApiVersion) => appliesAt(version, check.since, check.until);
+  const versioned = checks.filter((check) => !UNVERSIONED_AREAS.has(check.id.split('.')[0] ?? ''));
   return {
     older,
     newer,
     rules,
-    starting: checks.filter((check) => at(check, newer) && !at(check, older)).map(described),
-    ending: checks.filter((check) => at(check, older) && !at(check, newer)).map(described),
+    starting: versioned.filter((check) => at(check, newer) && !at(check, older)).map(described),
+    ending: versioned.filter((check) => at(check, older) && !at(check, newer)).map(described),
   };
 }
 
