@@ -54,24 +54,38 @@ async function pushTag(repository: RegistryRepository, tag: string, image: Image
   for (const id of [...ids].reverse()) report({ kind: 'update', status: 'Preparing', id });
   const layers = [];
   for (const [index, layer] of image.layers.layers.entries()) {
-    const id = ids[index] ?? '';
-    const blob = gzipSync(await layerToTar(layer));
-    const digest = sha256Digest(blob);
-    if (await repository.hasBlob(digest)) {
-      report({ kind: 'update', status: 'Layer already exists', id });
-    } else {
-      report({ kind: 'progress', status: 'Pushing', id, current: blob.length, total: blob.length });
-      await repository.putBlob(digest, blob);
-      report({ kind: 'update', status: 'Pushed', id });
-    }
-    layers.push({ mediaType: GZIP_LAYER, size: blob.length, digest });
+    layers.push(await pushLayer(repository, gzipSync(await layerToTar(layer)), ids[index] ?? '', report));
   }
-  const configDigest = sha256Digest(image.configDocument);
-  if (!(await repository.hasBlob(configDigest))) await repository.putBlob(configDigest, image.configDocument);
+  return putManifest(repository, tag, { mediaType: IMAGE_CONFIG, document: image.configDocument }, layers, report);
+}
+
+/** One gzipped layer to the repository, unless it holds the blob already; reported under `id`. */
+export async function pushLayer(repository: RegistryRepository, blob: Buffer, id: string, report: (line: RegistryProgress) => void): Promise<{ mediaType: string; size: number; digest: string }> {
+  const digest = sha256Digest(blob);
+  if (await repository.hasBlob(digest)) {
+    report({ kind: 'update', status: 'Layer already exists', id });
+  } else {
+    report({ kind: 'progress', status: 'Pushing', id, current: blob.length, total: blob.length });
+    await repository.putBlob(digest, blob);
+    report({ kind: 'update', status: 'Pushed', id });
+  }
+  return { mediaType: GZIP_LAYER, size: blob.length, digest };
+}
+
+/** The config blob and a schema 2 manifest of it and `layers` under `tag`, then dockerd's digest line and `aux` record; returns the digest. */
+export async function putManifest(
+  repository: RegistryRepository,
+  tag: string,
+  config: { mediaType: string; document: Buffer },
+  layers: Array<{ mediaType: string; size: number; digest: string }>,
+  report: (line: RegistryProgress) => void,
+): Promise<string> {
+  const configDigest = sha256Digest(config.document);
+  if (!(await repository.hasBlob(configDigest))) await repository.putBlob(configDigest, config.document);
   const manifest = {
     schemaVersion: 2,
     mediaType: MANIFEST_V2,
-    config: { mediaType: IMAGE_CONFIG, size: image.configDocument.length, digest: configDigest },
+    config: { mediaType: config.mediaType, size: config.document.length, digest: configDigest },
     layers,
   };
   // dockerd's manifest is json.MarshalIndent with three spaces

@@ -5,10 +5,11 @@
  * the reference simulates (plugin-catalogue.ts); a name on any other registry is fetched from it.
  */
 import { gzipSync } from 'node:zlib';
-import { GZIP_LAYER, MANIFEST_V2, PLUGIN_CONFIG } from '../../registry/media-types.ts';
+import { MANIFEST_V2, PLUGIN_CONFIG } from '../../registry/media-types.ts';
 import { plainTar, readTar, writeTar } from '../filesystem/tar-io.ts';
 import { EngineError, NotFoundError } from './errors.ts';
 import { checkDigest, sha256Digest, shortId } from './image-pull.ts';
+import { pushLayer, putManifest } from './image-push.ts';
 import { checkedImageReference, familiarString, type ImageReference } from './image-reference.ts';
 import { RegistryRefusal, registryHost, remoteName, type Registries, type RegistryCredentials, type RegistryProgress, type RegistryRepository } from './image-registry.ts';
 import { readPluginConfig, pluginConfigDocument } from './plugin-config.ts';
@@ -42,30 +43,11 @@ export async function pullPlugin(store: PluginStore, registries: Registries, rem
 export async function pushPlugin(store: PluginStore, registries: Registries, nameOrId: string, credentials: RegistryCredentials, report: (line: RegistryProgress) => void): Promise<void> {
   const plugin = store.find(nameOrId);
   const repository = await registries.open(registryHost(plugin.repository), remoteName(plugin.repository), ['pull', 'push'], credentials);
-  const layer = gzipSync(plugin.rootfs);
-  const layerDigest = sha256Digest(layer);
-  const id = shortId(sha256Digest(plugin.rootfs));
-  report({ kind: 'update', status: 'Preparing', id });
-  if (await repository.hasBlob(layerDigest)) {
-    report({ kind: 'update', status: 'Layer already exists', id });
-  } else {
-    report({ kind: 'progress', status: 'Pushing', id, current: layer.length, total: layer.length });
-    await repository.putBlob(layerDigest, layer);
-    report({ kind: 'update', status: 'Pushed', id });
-  }
-  const config = pluginConfigDocument(plugin.manifest, [sha256Digest(plugin.rootfs)]);
-  const configDigest = sha256Digest(config);
-  if (!(await repository.hasBlob(configDigest))) await repository.putBlob(configDigest, config);
-  const manifest = {
-    schemaVersion: 2,
-    mediaType: MANIFEST_V2,
-    config: { mediaType: PLUGIN_CONFIG, size: config.length, digest: configDigest },
-    layers: [{ mediaType: GZIP_LAYER, size: layer.length, digest: layerDigest }],
-  };
-  const body = Buffer.from(JSON.stringify(manifest, null, 3));
-  const digest = await repository.putManifest(plugin.tag, MANIFEST_V2, body);
-  report({ kind: 'message', text: `${plugin.tag}: digest: ${digest} size: ${body.length}` });
-  report({ kind: 'aux', tag: plugin.tag, digest, size: body.length });
+  const diffId = sha256Digest(plugin.rootfs);
+  report({ kind: 'update', status: 'Preparing', id: shortId(diffId) });
+  const layer = await pushLayer(repository, gzipSync(plugin.rootfs), shortId(diffId), report);
+  const config = pluginConfigDocument(plugin.manifest, [diffId]);
+  await putManifest(repository, plugin.tag, { mediaType: PLUGIN_CONFIG, document: config }, [layer], report);
   store.pushed(plugin);
 }
 
