@@ -1,6 +1,7 @@
 /**
- * What the user points Shipshape at: the embedded reference, or a live daemon over a Unix socket,
- * plain TCP, or TLS. Parsing only — connecting is the client's job.
+ * What the user points Shipshape at: the embedded reference, a live daemon over a Unix socket,
+ * plain TCP, or TLS, or an image whose daemon the run starts in a container. Parsing only —
+ * connecting is the client's job, starting a container the run's.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,7 +23,9 @@ export interface Connection {
 
 export type TargetSpec =
   | { kind: 'reference' }
-  | { kind: 'live'; url: string; connection: Connection };
+  | { kind: 'live'; url: string; connection: Connection }
+  /** `container:IMAGE`: the run starts IMAGE on the Docker host and checks the daemon it serves */
+  | { kind: 'container'; url: string; image: string };
 
 export interface TlsFlags {
   ca?: string;
@@ -75,7 +78,7 @@ function tlsFromFlags(flags: TlsFlags, env: NodeJS.ProcessEnv): TlsFiles {
 }
 
 /**
- * Parses `reference`, `unix:///path`, `tcp://host:port`, `http://…`, `https://…`.
+ * Parses `reference`, `unix:///path`, `tcp://host:port`, `http://…`, `https://…`, `container:IMAGE`.
  * With no target given, falls back to DOCKER_HOST (and DOCKER_TLS_VERIFY / DOCKER_CERT_PATH) like the
  * docker CLI does, and to the embedded reference when that is unset too.
  */
@@ -83,12 +86,17 @@ export function parseTarget(given: string | undefined, flags: TlsFlags = {}, env
   const fromEnv = given === undefined;
   const text = given ?? env.DOCKER_HOST ?? 'reference';
   if (text === 'reference') return { kind: 'reference' };
+  if (text.startsWith('container:')) {
+    const image = text.slice('container:'.length);
+    if (!/^[\w][\w.\-/:@]*$/.test(image)) throw new TargetError(`--target: ${JSON.stringify(text)} names no image (container:IMAGE)`);
+    return { kind: 'container', url: text, image };
+  }
 
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new TargetError(`--target: ${JSON.stringify(text)} is not reference, unix://PATH, tcp://HOST:PORT or https://HOST:PORT`);
+    throw new TargetError(`--target: ${JSON.stringify(text)} is not reference, unix://PATH, tcp://HOST:PORT, https://HOST:PORT or container:IMAGE`);
   }
   switch (url.protocol) {
     case 'unix:': {
@@ -109,6 +117,6 @@ export function parseTarget(given: string | undefined, flags: TlsFlags = {}, env
       return { kind: 'live', url: displayUrl(text), connection: { origin, tls } };
     }
     default:
-      throw new TargetError(`--target: unsupported scheme ${url.protocol} in ${text} (use reference, unix://, tcp:// or https://)`);
+      throw new TargetError(`--target: unsupported scheme ${url.protocol} in ${text} (use reference, unix://, tcp://, https:// or container:IMAGE)`);
   }
 }

@@ -19,6 +19,7 @@ export async function cleanupCommand(args: string[]): Promise<number> {
   });
   const target = parseTarget(values.target, { ca: values['tls-ca'], cert: values['tls-cert'], key: values['tls-key'], skipVerify: values['tls-skip-verify'] });
   if (target.kind === 'reference') throw new TargetError('--target: cleanup is for live daemons; the embedded reference keeps nothing');
+  if (target.kind === 'container') throw new TargetError('--target: cleanup is for live daemons; a run removes the container it started');
   const dispatcher = createDispatcher(target.connection);
   const engine = new EngineClient(target.connection, dispatcher, undefined);
   try {

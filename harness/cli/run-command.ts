@@ -11,7 +11,7 @@ import { UsageError } from './usage-error.ts';
 import { parseTarget } from '../target.ts';
 import { parseDialect } from '../dialect.ts';
 import { parseVersionList } from '../versions.ts';
-import { prepareTarget } from '../run/prepare-target.ts';
+import { Interrupted, prepareTarget } from '../run/prepare-target.ts';
 import { servicesFromFlags } from '../run/account-services.ts';
 import { runSuite } from '../run/run-suite.ts';
 import { globToRegExp } from '../run/check-filter.ts';
@@ -45,7 +45,14 @@ const FLAGS = {
   'tls-skip-verify': { type: 'boolean', default: false },
   shard: { type: 'string' },
   repeat: { type: 'string', default: '1' },
+  /** with `--target container:IMAGE`: the TCP port the image's daemon listens on */
+  'container-port': { type: 'string', default: '2375' },
 } as const;
+
+function parsePort(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 65535) throw new UsageError(`--container-port: expected a port from 1 to 65535, got ${JSON.stringify(text)}`);
+  return Number(text);
+}
 
 /** `--repeat N`: how many times each check runs, to tell a flaky check from a steady one. */
 function parseRepeat(text: string): number {
@@ -88,12 +95,11 @@ export async function runCommand(args: string[]): Promise<number> {
 
   const accountServices = servicesFromFlags({ authUrl: values['auth-url'], accountsUrl: values['accounts-url'], service: values.service, user: values.user, password: values.password });
   if (values.registry !== undefined && !/^[a-zA-Z0-9.-]+(?::\d+)?$/.test(values.registry)) throw new UsageError(`--registry: expected HOST:PORT, got ${JSON.stringify(values.registry)}`);
-  const prepared = await prepareTarget({ target, dialect: dialect.name, busyboxPath: values.busybox, seed, accountServices, registry: values.registry });
-  prepared.session.repeat = repeat;
+  const containerPort = parsePort(values['container-port']);
   const write = (line: string) => process.stdout.write(`${line}\n`);
-  write(`shipshape: ${prepared.session.target.url} (${dialect.name} dialect${prepared.server?.Version ? `, server ${prepared.server.Version} API ${prepared.server.ApiVersion}` : ''}) at ${versions.join(', ')}; seed ${seed}; fixture image ${prepared.session.fixtureImage}`);
 
-  // Ctrl-C stops the checks but not the clean-up: what the run created is removed before exiting.
+  // Ctrl-C stops the checks but not the clean-up: what the run created (objects on the target, a
+  // container it started) is removed before exiting.
   const interrupt = new AbortController();
   // SIGTERM (a CI job cancelled) is treated as Ctrl-C: the target is cleaned up all the same.
   const onInterrupt = () => {
@@ -103,6 +109,22 @@ export async function runCommand(args: string[]): Promise<number> {
   };
   process.once('SIGINT', onInterrupt);
   process.once('SIGTERM', onInterrupt);
+  const stopListening = () => {
+    process.removeListener('SIGINT', onInterrupt);
+    process.removeListener('SIGTERM', onInterrupt);
+  };
+  if (target.kind === 'container') write(`shipshape: starting ${target.image} on the Docker host and waiting for its daemon on port ${containerPort}`);
+  let prepared;
+  try {
+    prepared = await prepareTarget({ target, dialect: dialect.name, busyboxPath: values.busybox, seed, accountServices, registry: values.registry, containerPort, signal: interrupt.signal });
+  } catch (error) {
+    stopListening();
+    if (error instanceof Interrupted) return 130;
+    throw error;
+  }
+  prepared.session.repeat = repeat;
+  write(`shipshape: ${prepared.session.target.url} (${dialect.name} dialect${prepared.server?.Version ? `, server ${prepared.server.Version} API ${prepared.server.ApiVersion}` : ''}) at ${versions.join(', ')}; seed ${seed}; fixture image ${prepared.session.fixtureImage}`);
+
   let suite;
   let leftovers: string[];
   try {
@@ -113,8 +135,7 @@ export async function runCommand(args: string[]): Promise<number> {
     await fs.rm(allureResultsDir, { recursive: true, force: true });
     suite = await runSuite({ session: prepared.session, versions, only, shard, write, signal: interrupt.signal, isExpected, allureResultsDir });
   } finally {
-    process.removeListener('SIGINT', onInterrupt);
-    process.removeListener('SIGTERM', onInterrupt);
+    stopListening();
     leftovers = await prepared.close();
   }
   if (interrupt.signal.aborted) return 130;

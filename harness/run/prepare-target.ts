@@ -14,6 +14,7 @@ import { leftoversSince, snapshotDaemon } from './daemon-snapshot.ts';
 import { removeLeftovers } from './leftover-removal.ts';
 import { newRunId } from '../resources.ts';
 import { accountCapabilities, keepProfile, referenceServices } from './account-services.ts';
+import { startContainerTarget } from './container-target.ts';
 
 export interface PrepareOptions {
   target: TargetSpec;
@@ -24,6 +25,15 @@ export interface PrepareOptions {
   accountServices?: AccountServices;
   /** `host:port` of a registry trusting the token service, for a live target; against the reference, its fixture registry when it starts its own services */
   registry?: string;
+  /** `container:IMAGE`: the TCP port the image's daemon listens on (default 2375) */
+  containerPort?: number;
+  /** Ctrl-C while preparing: what was started so far is stopped, and the preparation ends in `Interrupted` */
+  signal?: AbortSignal;
+}
+
+/** Ctrl-C came while the target was being prepared; what the preparation had started is gone again. */
+export class Interrupted extends Error {
+  override name = 'Interrupted';
 }
 
 export interface PreparedTarget {
@@ -62,6 +72,8 @@ export async function detectCapabilities(engine: EngineClient): Promise<string[]
  */
 function onThisHost(target: TargetSpec): boolean {
   if (target.kind === 'reference' || target.url.startsWith('unix://')) return true;
+  // a daemon in a container has a loopback of its own
+  if (target.kind === 'container') return false;
   return /^[a-z]+:\/\/(?:127\.\d+\.\d+\.\d+|localhost)(?::\d+)?(?:\/|$)/.test(target.url);
 }
 
@@ -133,16 +145,23 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
         accountServices = await referenceServices({ authUrl: reference.token.url, accountsUrl: reference.accounts.url, service: reference.token.service });
       }
       registry = reference.registry?.host ?? registry;
+    } else if (options.target.kind === 'container') {
+      const container = await startContainerTarget(options.target.image, options.containerPort ?? 2375);
+      closers.push(() => container.remove());
+      url = options.target.url;
+      connection = container.connection;
     } else {
       url = options.target.url;
       connection = options.target.connection;
     }
+    if (options.signal?.aborted) throw new Interrupted('interrupted while starting the target');
     const dispatcher = createDispatcher(connection);
     closers.push(() => dispatcher.close());
     const engine = new EngineClient(connection, dispatcher, undefined);
     await reach(engine, url);
 
-    const before = options.target.kind === 'live' ? await snapshotDaemon(engine) : undefined;
+    const live = options.target.kind !== 'reference';
+    const before = live ? await snapshotDaemon(engine) : undefined;
     const versionAnswer = await engine.get('/version');
     const server = versionAnswer.status === 200 ? versionAnswer.json<ServerVersion>() : undefined;
     const runId = newRunId();
@@ -164,9 +183,11 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
       leftovers.push(...(await restoreProfile()));
     });
 
+    if (options.signal?.aborted) throw new Interrupted('interrupted while preparing the target');
     const session: RunSession = {
       runId,
-      target: { url, kind: options.target.kind, connection },
+      // a container target is a live daemon to the checks and the report
+      target: { url, kind: live ? 'live' : 'reference', connection },
       dialect: options.dialect,
       fixtureImage: fixture.image,
       seed: options.seed,

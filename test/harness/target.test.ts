@@ -31,6 +31,13 @@ describe('parseTarget', () => {
     expect(target.kind === 'live' && target.url).toBe('https://example.test:2376');
   });
 
+  test('container:IMAGE names the image whose daemon the run starts', () => {
+    expect(parseTarget('container:shipshape-dind:20.10', {}, {})).toEqual({ kind: 'container', url: 'container:shipshape-dind:20.10', image: 'shipshape-dind:20.10' });
+    expect(parseTarget('container:example.test/dind@sha256:abc', {}, {})).toMatchObject({ kind: 'container', image: 'example.test/dind@sha256:abc' });
+    expect(() => parseTarget('container:', {}, {})).toThrow(/names no image/);
+    expect(() => parseTarget('container: x', {}, {})).toThrow(TargetError);
+  });
+
   test('bad targets are one clear error', () => {
     expect(() => parseTarget('ftp://x', {}, {})).toThrow(TargetError);
     expect(() => parseTarget('tcp://127.0.0.1', {}, {})).toThrow(/needs a port/);
