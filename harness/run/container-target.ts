@@ -11,7 +11,7 @@ import { GenericContainer, Wait, getContainerRuntimeClient, type StartedTestCont
 import { TargetError, type Connection } from '../target.ts';
 
 /** label on the container: `docker ps --filter label=shipshape.target` shows what runs started, and a failed start is found by it */
-const TARGET_LABEL = 'shipshape.target';
+export const TARGET_LABEL = 'shipshape.target';
 /** a daemon's first start in a fresh container (storage, networks, iptables) takes seconds, more on a loaded host */
 const STARTUP_TIMEOUT_MS = 180_000;
 

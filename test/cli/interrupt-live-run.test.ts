@@ -13,16 +13,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../harness/client/dispatcher.ts';
 import { EngineClient } from '../../harness/client/engine-client.ts';
 import { RUN_LABEL } from '../../harness/resources.ts';
-import { snapshotDaemon, type DaemonSnapshot } from '../../harness/run/daemon-snapshot.ts';
+import { snapshotDaemon } from '../../harness/run/daemon-snapshot.ts';
+import { sortedSnapshot } from './snapshot-listing.ts';
 import { connectionOf } from '../../harness/run/prepare-target.ts';
 import { until } from '../../harness/wait-until.ts';
 
 const DOCKERD_HOST = process.env.SHIPSHAPE_DOCKERD_HOST;
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-function sorted(snapshot: DaemonSnapshot): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(snapshot).map(([kind, ids]) => [kind, [...(ids as Set<string>)].sort()]));
-}
 
 describe.skipIf(!DOCKERD_HOST)('Ctrl-C during a run against real dockerd (SHIPSHAPE_DOCKERD_HOST)', { timeout: 180_000 }, () => {
   const connection = connectionOf(DOCKERD_HOST ?? '');
@@ -47,6 +44,6 @@ describe.skipIf(!DOCKERD_HOST)('Ctrl-C during a run against real dockerd (SHIPSH
     const [code] = (await exited) as [number | null];
     expect(code, `exit code of the interrupted run; it printed:\n${output.slice(-1500)}`).toBe(130);
     expect(output).toContain('interrupted: stopping the checks and cleaning up the target');
-    expect(sorted(await snapshotDaemon(engine))).toEqual(sorted(before));
+    expect(sortedSnapshot(await snapshotDaemon(engine))).toEqual(sortedSnapshot(before));
   });
 });
