@@ -2,7 +2,7 @@
 # Build an image whose command is Debian's dockerd, for `shipshape run --target container:IMAGE`
 # (issue 7), and import it into the Docker host at DOCKER_URL as TAG. No image registry is reachable
 # here, so the image is made from Debian's packages: debootstrap (minbase) plus docker.io, reusing
-# the host's apt cache so that only what it lacks is downloaded. Prints TAG on stdout, and nothing
+# the host's apt cache so that only what it lacks is downloaded (and adding those to it). Prints TAG on stdout, and nothing
 # else there.
 #
 #   bash .ci/dockerd-image-build.sh DOCKER_URL [TAG]      TAG defaults to shipshape-dockerd:bookworm
@@ -40,6 +40,8 @@ if ! debootstrap --variant=minbase --include=docker.io,iptables,ca-certificates 
   tail -n 20 "$ROOT.log" >&2
   exit 1
 fi
+# What was downloaded goes to the host's cache for the next build, and out of the image.
+cp -n "$ROOT/var/cache/apt/archives/"*.deb /var/cache/apt/archives/ 2>/dev/null || true
 rm -rf "$ROOT/var/cache/apt/archives/"*.deb "$ROOT/var/lib/apt/lists/"*
 
 say "importing $ROOT as $TAG into $URL"
