@@ -34,18 +34,18 @@ export async function preparePull(registries: Registries, store: ImageStore, ref
   const repository = await registries.open(registryHost(reference.repository), remoteName(reference.repository), ['pull'], credentials);
   const pulledBy = reference.digest ?? reference.tag ?? 'latest';
   const named = { ...reference, ...(reference.digest === undefined && { tag: pulledBy }) };
-  const top = await fetchManifest(repository, pulledBy, named);
-  const manifest = MANIFEST_LIST_TYPES.includes(top.mediaType) ? await fetchManifest(repository, platformManifest(top), named) : top;
+  const notFound = (why: string) => new ManifestNotFoundError(`manifest for ${qualifiedName(familiarString(named))} not found: ${why}`);
+  const top = await fetchManifest(repository, pulledBy, notFound);
+  const manifest = MANIFEST_LIST_TYPES.includes(top.mediaType) ? await fetchManifest(repository, platformManifest(top), notFound) : top;
   return { run: (report) => pull(store, repository, named, top.digest, manifest, report) };
 }
 
-async function fetchManifest(repository: RegistryRepository, reference: string, named: ImageReference): Promise<FetchedManifest> {
+/** The manifest by tag or digest; the registry's MANIFEST_UNKNOWN becomes the caller's not-found error (an image's or a plugin's wording). */
+export async function fetchManifest(repository: RegistryRepository, reference: string, notFound: (why: string) => Error): Promise<FetchedManifest> {
   try {
     return await repository.manifest(reference);
   } catch (error) {
-    if (error instanceof RegistryRefusal && error.code === 'MANIFEST_UNKNOWN') {
-      throw new ManifestNotFoundError(`manifest for ${qualifiedName(familiarString(named))} not found: ${error.message}`);
-    }
+    if (error instanceof RegistryRefusal && error.code === 'MANIFEST_UNKNOWN') throw notFound(error.message);
     throw error;
   }
 }

@@ -8,10 +8,10 @@ import { gzipSync } from 'node:zlib';
 import { MANIFEST_V2, PLUGIN_CONFIG } from '../../registry/media-types.ts';
 import { plainTar, readTar, writeTar } from '../filesystem/tar-io.ts';
 import { EngineError, NotFoundError } from './errors.ts';
-import { checkDigest, sha256Digest, shortId } from './image-pull.ts';
+import { checkDigest, fetchManifest, sha256Digest, shortId } from './image-pull.ts';
 import { pushLayer, putManifest } from './image-push.ts';
 import { checkedImageReference, familiarString, type ImageReference } from './image-reference.ts';
-import { RegistryRefusal, registryHost, remoteName, type Registries, type RegistryCredentials, type RegistryProgress, type RegistryRepository } from './image-registry.ts';
+import { registryHost, remoteName, type Registries, type RegistryCredentials, type RegistryProgress, type RegistryRepository } from './image-registry.ts';
 import { readPluginConfig, pluginConfigDocument } from './plugin-config.ts';
 import { pluginPrivileges, type PluginPrivilege } from './plugin-privileges.ts';
 import type { PluginSource, PluginStore, PulledPlugin } from './plugin-store.ts';
@@ -76,13 +76,7 @@ async function fetchPlugin(registries: Registries, reference: ImageReference, cr
 
 /** The schema 2 manifest of a plugin: one whose config is a plugin config. */
 async function pluginManifest(repository: RegistryRepository, reference: ImageReference, named: string): Promise<{ config: Descriptor; layers: Descriptor[] }> {
-  let fetched;
-  try {
-    fetched = await repository.manifest(reference.digest ?? reference.tag ?? 'latest');
-  } catch (error) {
-    if (error instanceof RegistryRefusal && error.code === 'MANIFEST_UNKNOWN') throw new NotFoundError(`plugin ${JSON.stringify(named)} not found in the registry: ${error.message}`);
-    throw error;
-  }
+  const fetched = await fetchManifest(repository, reference.digest ?? reference.tag ?? 'latest', (why) => new NotFoundError(`plugin ${JSON.stringify(named)} not found in the registry: ${why}`));
   let document: { config?: Descriptor; layers?: Descriptor[] };
   try {
     document = JSON.parse(fetched.body.toString('utf8')) as typeof document;
