@@ -24,9 +24,13 @@ export async function collectChecks(): Promise<CheckDescriptor[]> {
     const { testModules } = await vitest.collect();
     const checks: CheckDescriptor[] = [];
     for (const module of testModules) {
+      // suites/<area>/…: `run --only` loads a glob's area folder only, so a check elsewhere would go unrun
+      const folder = path.relative(REPO_ROOT, module.moduleId).split(path.sep)[1];
       for (const testCase of module.children.allTests()) {
         const descriptor = testCase.meta().check;
-        if (descriptor) checks.push(descriptor);
+        if (!descriptor) continue;
+        if (descriptor.area !== folder) throw new Error(`check ${descriptor.id} is in ${path.relative(REPO_ROOT, module.moduleId)}: a check's area (its id's first segment) must be its folder's name`);
+        checks.push(descriptor);
       }
     }
     return checks.sort((a, b) => a.id.localeCompare(b.id));

@@ -2,26 +2,17 @@
  * `shipshape <command>`: dispatch, and the one rule for everything a user can get wrong: one clear
  * line on stderr and exit 2, never a stack trace (SHIPSHAPE_DEBUG=1 shows it for bug reports).
  */
-import { runCommand } from './run-command.ts';
-import { serveCommand } from './serve-command.ts';
-import { diffCommand } from './diff-command.ts';
-import { compareCommand } from './compare-command.ts';
-import { mergeCommand } from './merge-command.ts';
-import { listCommand } from './list-command.ts';
-import { cleanupCommand } from './cleanup-command.ts';
-import { coverageCommand } from './coverage-command.ts';
-import { changesCommand } from './changes-command.ts';
-
+// Each command is loaded when asked for: a `diff` need not load vitest, nor `run` the report renderers up front.
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
-  run: runCommand,
-  serve: serveCommand,
-  diff: diffCommand,
-  compare: compareCommand,
-  merge: mergeCommand,
-  list: listCommand,
-  cleanup: cleanupCommand,
-  coverage: coverageCommand,
-  changes: changesCommand,
+  run: async (args) => (await import('./run-command.ts')).runCommand(args),
+  serve: async (args) => (await import('./serve-command.ts')).serveCommand(args),
+  diff: async (args) => (await import('./diff-command.ts')).diffCommand(args),
+  compare: async (args) => (await import('./compare-command.ts')).compareCommand(args),
+  merge: async (args) => (await import('./merge-command.ts')).mergeCommand(args),
+  list: async (args) => (await import('./list-command.ts')).listCommand(args),
+  cleanup: async (args) => (await import('./cleanup-command.ts')).cleanupCommand(args),
+  coverage: async (args) => (await import('./coverage-command.ts')).coverageCommand(args),
+  changes: async (args) => (await import('./changes-command.ts')).changesCommand(args),
 };
 
 const USAGE = `usage: shipshape <command> [options]

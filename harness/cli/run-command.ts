@@ -14,7 +14,7 @@ import { parseVersionList } from '../versions.ts';
 import { Interrupted, prepareTarget } from '../run/prepare-target.ts';
 import { servicesFromFlags } from '../run/account-services.ts';
 import { runSuite } from '../run/run-suite.ts';
-import { globToRegExp } from '../run/check-filter.ts';
+import { areasOf, globToRegExp } from '../run/check-filter.ts';
 import { loadExpectations, applyExpectations, gateFailures } from '../expectations.ts';
 import { summarize } from '../report/summarize.ts';
 import { writeReports } from '../report/write-reports.ts';
@@ -133,7 +133,7 @@ export async function runCommand(args: string[]): Promise<number> {
     const allureResultsDir = path.join(reportDir, 'allure-results');
     // Allure keeps every result file it finds: the last run's would mix with this one's.
     await fs.rm(allureResultsDir, { recursive: true, force: true });
-    suite = await runSuite({ session: prepared.session, versions, only, shard, write, signal: interrupt.signal, isExpected, allureResultsDir });
+    suite = await runSuite({ session: prepared.session, versions, only, onlyAreas: values.only ? areasOf(values.only) : undefined, shard, write, signal: interrupt.signal, isExpected, allureResultsDir });
   } finally {
     stopListening();
     leftovers = await prepared.close();

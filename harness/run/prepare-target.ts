@@ -14,7 +14,6 @@ import { leftoversSince, snapshotDaemon } from './daemon-snapshot.ts';
 import { removeLeftovers } from './leftover-removal.ts';
 import { newRunId } from '../resources.ts';
 import { accountCapabilities, keepProfile, referenceServices } from './account-services.ts';
-import { startContainerTarget } from './container-target.ts';
 
 export interface PrepareOptions {
   target: TargetSpec;
@@ -146,6 +145,8 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
       }
       registry = reference.registry?.host ?? registry;
     } else if (options.target.kind === 'container') {
+      // Loaded only when asked for, as the reference is: testcontainers and its Docker client weigh.
+      const { startContainerTarget } = await import('./container-target.ts');
       const container = await startContainerTarget(options.target.image, options.containerPort ?? 2375);
       closers.push(() => container.remove());
       url = options.target.url;

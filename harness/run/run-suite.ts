@@ -44,6 +44,8 @@ export async function runSuite(options: {
   session: RunSession;
   versions: string[];
   only?: RegExp;
+  /** the suite folders `only` can match (check-filter's areasOf): the others are not even loaded */
+  onlyAreas?: string[];
   /** `I/N`: run only vitest's shard I of N */
   shard?: string;
   /** where allure-vitest writes its results (`npm run report:allure` renders them) */
@@ -83,7 +85,7 @@ export async function runSuite(options: {
   const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
   options.signal?.addEventListener('abort', cancel, { once: true });
   try {
-    await vitest.start();
+    await vitest.start(options.onlyAreas?.map((area) => `suites/${area}/`));
   } finally {
     options.signal?.removeEventListener('abort', cancel);
     await vitest.close();
