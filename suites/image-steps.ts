@@ -59,6 +59,11 @@ export interface StreamMessage {
   errorDetail?: { code?: number; message?: string };
 }
 
+/** An image id without the `sha256:` a target may or may not put before it, for comparing ids. */
+export function bareImageId(id: string): string {
+  return id.replace(/^sha256:/, '');
+}
+
 /** `repository:tag` of a name; a name without a tag means `latest`. */
 export function splitImageName(name: string): { repo: string; tag: string } {
   const colon = name.lastIndexOf(':');

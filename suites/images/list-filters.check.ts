@@ -5,11 +5,16 @@
  * images by a label of its own (a committed image inherits its container's labels).
  */
 import { check, type CheckContext } from '../../harness/check.ts';
-import { committedImage, listImages, ownLabels, taggedFixture, uniqueImageName, type ImageSummary } from '../image-steps.ts';
+import { bareImageId, committedImage, listImages, ownLabels, taggedFixture, uniqueImageName, type ImageSummary } from '../image-steps.ts';
 
-/** The ids of a listing, sorted, for comparing sets. */
+/** Image ids, bare (a commit may answer its id without the `sha256:` of the listing) and sorted, for comparing sets. */
+function bareIds(...given: string[]): string[] {
+  return given.map(bareImageId).sort();
+}
+
+/** The ids of a listing, as {@link bareIds}. */
 function ids(images: ImageSummary[]): string[] {
-  return images.map((image) => image.Id).sort();
+  return bareIds(...images.map((image) => image.Id));
 }
 
 /** GET /images/json narrowed to images carrying `mark`, with further filters and parameters. */
@@ -28,7 +33,7 @@ check('images.list.all', {
   const parent = await committedImage(context, { labels });
   const child = await committedImage(context, { from: parent, name: uniqueImageName(context) });
   const seen = { default: ids(await listMarked(context, mark)), all: ids(await listMarked(context, mark, {}, { all: 1 })) };
-  context.expect(seen, 'ids listed without and with all=1').toEqual({ default: [child], all: [child, parent].sort() });
+  context.expect(seen, 'ids listed without and with all=1').toEqual({ default: bareIds(child), all: bareIds(child, parent) });
 });
 
 check('images.list.dangling', {
@@ -42,7 +47,7 @@ check('images.list.dangling', {
   const untagged = await committedImage(context, { labels });
   const named = await committedImage(context, { labels, name: uniqueImageName(context) });
   const seen = { true: ids(await listMarked(context, mark, { dangling: ['true'] })), false: ids(await listMarked(context, mark, { dangling: ['false'] })) };
-  context.expect(seen, 'ids listed per dangling filter').toEqual({ true: [untagged], false: [named] });
+  context.expect(seen, 'ids listed per dangling filter').toEqual({ true: bareIds(untagged), false: bareIds(named) });
 });
 
 check('images.list.label', {
@@ -60,7 +65,7 @@ check('images.list.label', {
     red: ids(await listMarked(context, mark, { label: ['shipshape.colour=red'] })),
     none: ids(await listMarked(context, mark, { label: ['shipshape.colour=green'] })),
   };
-  context.expect(seen, 'ids listed per label filter').toEqual({ key: [red, blue].sort(), red: [red], none: [] });
+  context.expect(seen, 'ids listed per label filter').toEqual({ key: bareIds(red, blue), red: bareIds(red), none: [] });
 });
 
 /** Three images of the check's own, committed one after the other. */
@@ -81,7 +86,7 @@ check('images.list.before', {
   covers: ['2:GET /images/json:query:filters.before', '2:version-rule:1.24:image-list-filters-since-before'],
 }, async (context) => {
   const { mark, first, middle } = await threeInOrder(context);
-  context.expect(ids(await listMarked(context, mark, { before: [middle] })), `ids listed before ${middle}`).toEqual([first]);
+  context.expect(ids(await listMarked(context, mark, { before: [middle] })), `ids listed before ${middle}`).toEqual(bareIds(first));
 });
 
 check('images.list.since', {
@@ -92,7 +97,7 @@ check('images.list.since', {
   covers: ['2:GET /images/json:query:filters.since', '2:version-rule:1.24:image-list-filters-since-before'],
 }, async (context) => {
   const { mark, middle, last } = await threeInOrder(context);
-  context.expect(ids(await listMarked(context, mark, { since: [middle] })), `ids listed since ${middle}`).toEqual([last]);
+  context.expect(ids(await listMarked(context, mark, { since: [middle] })), `ids listed since ${middle}`).toEqual(bareIds(last));
 });
 
 check('images.list.filter-name', {

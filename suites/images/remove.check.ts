@@ -10,7 +10,7 @@ import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
 import { DELETE_RESPONSE_SCHEMA } from '../../harness/schemas/image-schemas.ts';
 import { startContainer } from '../container-steps.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
-import { committedImage, imageStatus, removeImage, tagImage, uniqueImageName } from '../image-steps.ts';
+import { bareImageId, committedImage, imageStatus, removeImage, tagImage, uniqueImageName } from '../image-steps.ts';
 
 type RemoveItem = { Untagged?: string; Deleted?: string };
 
@@ -42,17 +42,13 @@ async function imageWithOneName(context: CheckContext): Promise<{ id: string; na
 
 /** The ids in Deleted entries, without the `sha256:` a target may or may not put before them. */
 function deletedIds(items: RemoveItem[]): string[] {
-  return items.flatMap((item) => (item.Deleted ? [item.Deleted.replace(/^sha256:/, '')] : []));
-}
-
-function bare(id: string): string {
-  return id.replace(/^sha256:/, '');
+  return items.flatMap((item) => (item.Deleted ? [bareImageId(item.Deleted)] : []));
 }
 
 /** The answer of a delete that took the image's last name: Untagged for it first, then Deleted entries, the image's among them. */
 function expectUntaggedThenDeleted(context: CheckContext, items: RemoveItem[], name: string, id: string): void {
   context.expect(items[0], 'the first entry').toEqual({ Untagged: name });
-  context.expect(deletedIds(items.slice(1)), 'the Deleted entries after it').toContain(bare(id));
+  context.expect(deletedIds(items.slice(1)), 'the Deleted entries after it').toContain(bareImageId(id));
   const kinds = items.map((item) => (item.Untagged !== undefined ? 'Untagged' : 'Deleted'));
   context.expect(kinds, 'the kinds of the entries, in order').toEqual([...kinds].sort((a, b) => (a === b ? 0 : a === 'Untagged' ? -1 : 1)));
 }
@@ -118,7 +114,7 @@ check('images.delete.by-id-force', {
   const items = await removed(context, id, { force: 1 });
   const untagged = items.flatMap((item) => (item.Untagged ? [item.Untagged] : []));
   context.expect(untagged.sort(), 'the Untagged entries').toEqual([...names].sort());
-  context.expect(deletedIds(items), 'the Deleted entries').toContain(bare(id));
+  context.expect(deletedIds(items), 'the Deleted entries').toContain(bareImageId(id));
 });
 
 check('images.delete.in-use', {
@@ -176,7 +172,7 @@ check('images.delete.prunes-parents', {
   const { parent, child, name } = await childOfUntaggedParent(context);
   const items = await removed(context, name);
   // Deleted entries may also name the layers that went (dockerd lists them): only the images are judged.
-  context.expect(deletedIds(items), 'the Deleted entries').toEqual(context.expect.arrayContaining([bare(child), bare(parent)]));
+  context.expect(deletedIds(items), 'the Deleted entries').toEqual(context.expect.arrayContaining([bareImageId(child), bareImageId(parent)]));
   context.expect(await imageStatus(context, parent), 'GET /images/{parent}/json status after').toBe(404);
 });
 
@@ -190,7 +186,7 @@ check('images.delete.noprune', {
   const { parent, child, name } = await childOfUntaggedParent(context);
   const items = await removed(context, name, { noprune: 1 });
   const deleted = deletedIds(items);
-  context.expect({ child: deleted.includes(bare(child)), parent: deleted.includes(bare(parent)) }, `the images among the Deleted entries ${JSON.stringify(deleted)}`).toEqual({ child: true, parent: false });
+  context.expect({ child: deleted.includes(bareImageId(child)), parent: deleted.includes(bareImageId(parent)) }, `the images among the Deleted entries ${JSON.stringify(deleted)}`).toEqual({ child: true, parent: false });
   context.expect(await imageStatus(context, parent), 'GET /images/{parent}/json status after').toBe(200);
 });
 
