@@ -6,6 +6,7 @@
  */
 import type { CheckContext } from '../harness/check.ts';
 import type { ApiResponse } from '../harness/client/api-response.ts';
+import { CONTAINER_STATES } from '../harness/schemas/container-schemas.ts';
 import { decodeFrames } from '../harness/streams/frame-decoder.ts';
 import { until } from '../harness/wait-until.ts';
 
@@ -70,9 +71,13 @@ export async function containerState(context: CheckContext, id: string): Promise
   return (await inspectContainer<{ State: ContainerState }>(context, id)).State;
 }
 
-/** Waits until the container is no longer running; returns the state it stopped in. */
+/**
+ * Waits until the container is no longer running and shows a state of the spec; returns that state.
+ * Podman passes through a `stopped` of its own between the exit and its clean-up, in which it refuses
+ * an attach with 500: the wait goes on until the exit has settled.
+ */
 export function exitedState(context: CheckContext, id: string, what = 'the container to exit'): Promise<ContainerState> {
-  return until(() => containerState(context, id), (seen) => !seen.Running, { what });
+  return until(() => containerState(context, id), (seen) => !seen.Running && (seen.Status === undefined || (CONTAINER_STATES as readonly string[]).includes(seen.Status)), { what });
 }
 
 /** Creates a container of the fixture image with `config` and runs it to its end; returns its id. */
