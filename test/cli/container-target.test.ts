@@ -52,7 +52,7 @@ describe.skipIf(!DOCKER_HOST || !IMAGE)('--target container:IMAGE on a real Dock
   it('a run against the daemon in the container passes its gate, reports the target, and leaves the host as it was', async () => {
     const before = await snapshotDaemon(host);
     const dir = await reportDir();
-    const run = startRun(['--only', 'system.**,containers.create.**', '--api', '1.25', '--expect', 'fixtures/expectations/docker-20.10.json', '--report-dir', dir]);
+    const run = startRun(['--only', 'system.**', '--api', '1.25', '--expect', 'fixtures/expectations/docker-20.10.json', '--report-dir', dir]);
     expect(await run.exited, `exit code; the run printed:\n${run.output().slice(-2000)}`).toBe(0);
     const report = JSON.parse(await fs.readFile(path.join(dir, 'report.json'), 'utf8')) as Report;
     expect(report.target).toMatchObject({ url: `container:${IMAGE}`, kind: 'live', server: { ApiVersion: expect.any(String) } });
