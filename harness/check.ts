@@ -18,11 +18,18 @@ import { SESSION_ENV, type RunSession } from './session.ts';
 
 export type CheckTag = 'schema' | 'state' | 'stream' | 'property' | 'error' | 'version';
 
+/** spec: every assertion follows from the spec passage named; docker: what dockerd does where the spec is silent (DESIGN.md, Two levels) */
+export type CheckLevel = 'spec' | 'docker';
+
 export interface CheckMeta {
   /** one line: the rule the check asserts */
   title: string;
   /** seed document and section, e.g. '1 §4.4' */
   spec: string;
+  /** default spec */
+  level?: CheckLevel;
+  /** for a docker-level check: the dockerd build its behaviour was seen on, e.g. 'dockerd 20.10.24' */
+  seen?: string;
   since: ApiVersion;
   /** last version the behaviour applies to, for removed behaviour */
   until?: ApiVersion;
@@ -37,6 +44,7 @@ export interface CheckMeta {
 export interface CheckDescriptor extends CheckMeta {
   id: string;
   area: string;
+  level: CheckLevel;
 }
 
 export type Outcome = 'failed' | 'error';
@@ -86,7 +94,7 @@ export function outcomeOf(error: unknown): Outcome {
 
 export function check(id: string, meta: CheckMeta, fn: (context: CheckContext) => Promise<void>): void {
   if (!CHECK_ID.test(id)) throw new Error(`check id ${JSON.stringify(id)} is not dotted area.operation.case`);
-  const descriptor: CheckDescriptor = { id, area: id.split('.')[0] ?? id, ...meta };
+  const descriptor: CheckDescriptor = { id, area: id.split('.')[0] ?? id, ...meta, level: meta.level ?? 'spec' };
   const repeats = RUN_REPEATS;
   // Each attempt has the check's whole deadline.
   const timeout = (meta.timeoutMs ?? DEFAULT_TIMEOUT_MS) * repeats;
@@ -97,6 +105,7 @@ export function check(id: string, meta: CheckMeta, fn: (context: CheckContext) =
     // Allure's grouping: the area as feature, the check as story, each version and target a run of it.
     await allure.feature(descriptor.area);
     await allure.story(id);
+    await allure.label('level', descriptor.level);
     await allure.parameter('API version', version);
     await allure.parameter('target', session.target.url);
     const skip = (reason: string): never => {

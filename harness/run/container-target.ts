@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { GenericContainer, Wait, getContainerRuntimeClient, type StartedTestContainer } from 'testcontainers';
-import { TargetError, type Connection } from '../target.ts';
+import { TargetError } from '../target.ts';
 
 /** label on the container: `docker ps --filter label=shipshape.target` shows what runs started, and a failed start is found by it */
 export const TARGET_LABEL = 'shipshape.target';
@@ -28,7 +28,6 @@ const CAPABILITIES = [
 ];
 
 export interface StartedContainerTarget {
-  connection: Connection;
   /** `tcp://HOST:PORT` on the Docker host, as the run reaches the daemon */
   address: string;
   /** stops and removes the container with its anonymous volumes */
@@ -46,10 +45,8 @@ export async function startContainerTarget(image: string, port: number): Promise
     if (!/unable to apply caps/.test(firstLine(error))) throw error;
     started = await start(image, port, 'bounded');
   }
-  const address = `tcp://${started.getHost()}:${started.getMappedPort(port)}`;
   return {
-    connection: { origin: address.replace(/^tcp:/, 'http:') },
-    address,
+    address: `tcp://${started.getHost()}:${started.getMappedPort(port)}`,
     remove: async () => {
       await started.stop({ remove: true, removeVolumes: true });
     },

@@ -150,7 +150,7 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
       const container = await startContainerTarget(options.target.image, options.containerPort ?? 2375);
       closers.push(() => container.remove());
       url = options.target.url;
-      connection = container.connection;
+      connection = connectionOf(container.address);
     } else {
       url = options.target.url;
       connection = options.target.connection;
