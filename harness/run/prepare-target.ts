@@ -50,7 +50,8 @@ const SEARCH_TIMEOUT_MS = 5_000;
  * Optional capabilities, each found by asking the target. `registry-index`: image search answers
  * (spec/2 §4.1), which on a live daemon needs its registry index over the network; the reference
  * simulates one. `plugins`: the target can pull a plugin from a registry (spec/2 §4.5). `swarm`: it
- * manages a swarm (spec/2 §4.6).
+ * manages a swarm (spec/2 §4.6). `standalone`: it is in no swarm at all, where dockerd answers some
+ * requests otherwise than in one (it asks the cluster first).
  */
 export async function detectCapabilities(engine: EngineClient): Promise<string[]> {
   const capabilities: string[] = [];
@@ -61,7 +62,7 @@ export async function detectCapabilities(engine: EngineClient): Promise<string[]
     // No answer in time: no index either.
   }
   if (await canPullPlugins(engine)) capabilities.push('plugins');
-  if (await managesSwarm(engine)) capabilities.push('swarm');
+  capabilities.push(...(await swarmCapabilities(engine)));
   return capabilities;
 }
 
@@ -76,12 +77,17 @@ function onThisHost(target: TargetSpec): boolean {
   return /^[a-z]+:\/\/(?:127\.\d+\.\d+\.\d+|localhost)(?::\d+)?(?:\/|$)/.test(target.url);
 }
 
-/** `swarm`: the target is an active swarm manager (GET /info's Swarm section), which services and tasks need. */
-async function managesSwarm(engine: EngineClient): Promise<boolean> {
+/**
+ * From GET /info's Swarm section: `swarm` for an active swarm manager, which services and tasks need;
+ * `standalone` for a node in no swarm (no Swarm section, or LocalNodeState inactive or empty). A
+ * worker, or a node joining or leaving, has neither.
+ */
+async function swarmCapabilities(engine: EngineClient): Promise<string[]> {
   const info = await engine.get('/info');
-  if (info.status !== 200) return false;
+  if (info.status !== 200) return [];
   const swarm = info.json<{ Swarm?: { LocalNodeState?: string; ControlAvailable?: boolean } }>().Swarm;
-  return swarm?.LocalNodeState === 'active' && swarm.ControlAvailable === true;
+  if (swarm?.LocalNodeState === 'active' && swarm.ControlAvailable === true) return ['swarm'];
+  return ['', 'inactive', undefined].includes(swarm?.LocalNodeState) ? ['standalone'] : [];
 }
 
 /**

@@ -187,18 +187,23 @@ for (const action of ['connect', 'disconnect'] as const) {
     expectErrorBodyOfVersion(context, res);
   });
 
-  check(`networks.${action}.network-not-found`, {
-    title: `${action === 'connect' ? 'connecting to' : 'disconnecting from'} a network that does not exist answers 404`,
-    spec: '2 §4.4',
-    since: '1.21',
-    tags: ['error'],
-    covers: [`2:POST /networks/{id}/${action}:status:404`],
-  }, async (context) => {
-    const container = await runningContainer(context);
-    const res = await request(context, context.make.uniqueName('missing'), container);
-    context.expect(res.status, `POST /networks/{id}/${action} status`).toBe(404);
-    expectErrorBodyOfVersion(context, res);
-  });
+  // The same rule outside a swarm and inside one, as two checks: a swarm member looks an unknown
+  // network up in the cluster too (dockerd 20.10 then answers 500), so each can be judged apart.
+  for (const [suffix, setting, capability] of [['', 'outside a swarm', 'standalone'], ['-in-swarm', 'on a swarm manager', 'swarm']] as const) {
+    check(`networks.${action}.network-not-found${suffix}`, {
+      title: `${action === 'connect' ? 'connecting to' : 'disconnecting from'} a network that does not exist answers 404 ${setting}`,
+      spec: '2 §4.4',
+      since: '1.21',
+      tags: ['error'],
+      requires: [capability],
+      covers: [`2:POST /networks/{id}/${action}:status:404`],
+    }, async (context) => {
+      const container = await runningContainer(context);
+      const res = await request(context, context.make.uniqueName('missing'), container);
+      context.expect(res.status, `POST /networks/{id}/${action} status`).toBe(404);
+      expectErrorBodyOfVersion(context, res);
+    });
+  }
 }
 
 check('networks.disconnect.not-connected', {

@@ -1,6 +1,6 @@
 /**
- * The `swarm` capability: found over the wire in GET /info's Swarm section, only on an active swarm
- * manager; a node outside a swarm has none.
+ * The `swarm` and `standalone` capabilities: found over the wire in GET /info's Swarm section, `swarm`
+ * only on an active swarm manager, `standalone` only on a node outside any swarm.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { startReference, type RunningReference } from '../../reference/serve.ts';
@@ -28,12 +28,16 @@ async function clientOf(swarm: boolean): Promise<EngineClient> {
   return new EngineClient(connection, dispatcher, undefined);
 }
 
-describe('the swarm capability', () => {
+describe('the swarm and standalone capabilities', () => {
   test('a reference that manages a swarm has it', async () => {
-    expect(await detectCapabilities(await clientOf(true))).toContain('swarm');
+    const capabilities = await detectCapabilities(await clientOf(true));
+    expect(capabilities).toContain('swarm');
+    expect(capabilities).not.toContain('standalone');
   });
 
-  test('a reference outside a swarm (serve --swarm=false) has not', async () => {
-    expect(await detectCapabilities(await clientOf(false))).not.toContain('swarm');
+  test('a reference outside a swarm (serve --swarm=false) is standalone', async () => {
+    const capabilities = await detectCapabilities(await clientOf(false));
+    expect(capabilities).not.toContain('swarm');
+    expect(capabilities).toContain('standalone');
   });
 });
