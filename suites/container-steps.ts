@@ -9,14 +9,33 @@ import type { ApiResponse } from '../harness/client/api-response.ts';
 import { CONTAINER_STATES } from '../harness/schemas/container-schemas.ts';
 import { decodeFrames } from '../harness/streams/frame-decoder.ts';
 import { until } from '../harness/wait-until.ts';
+import { atLeast } from '../harness/versions.ts';
 
 export interface ContainerState {
   /** from 1.21 */
   Status?: string;
   Running: boolean;
   Paused: boolean;
+  Restarting?: boolean;
+  /** at 1.25 */
+  Dead?: boolean;
   ExitCode: number;
   StartedAt: string;
+}
+
+/** A state of spec/1 §3, as the list filter and State.Status name it. */
+export type ContainerStatus = (typeof CONTAINER_STATES)[number];
+
+/** One mount of a container, as inspect's Mounts shows it (spec/1 §2.1). */
+export interface ContainerMount {
+  Type?: string;
+  Name?: string;
+  Source: string;
+  Destination: string;
+  Driver?: string;
+  Mode?: string;
+  RW: boolean;
+  Propagation?: string;
 }
 
 /** Creation fields besides Image, which is always the fixture image. */
@@ -65,6 +84,50 @@ export async function inspectContainer<T = Record<string, unknown>>({ engine, ex
   const res = await engine.get(`/containers/${id}/json`, { query });
   expect(res.status, 'GET /containers/{id}/json status').toBe(200);
   return res.json<T>();
+}
+
+/** The fields of an inspect object that tell its mounts. */
+export interface InspectedMounts {
+  Mounts?: ContainerMount[] | null;
+  /** 1.18 */
+  Volumes?: Record<string, string> | null;
+  /** 1.18 */
+  VolumesRW?: Record<string, boolean> | null;
+}
+
+/**
+ * The mounts an inspect object shows: its Mounts; where it has none, the 1.18 maps Volumes
+ * (destination → host path) and VolumesRW (destination → writable). Whether Mounts must be there is
+ * containers.inspect.schema's rule alone, so that a check about what is mounted tests that at every
+ * version (dockerd shows the maps instead of Mounts before 1.20).
+ */
+export function mountsIn(inspected: InspectedMounts): ContainerMount[] {
+  if (inspected.Mounts) return inspected.Mounts;
+  return Object.entries(inspected.Volumes ?? {}).map(([Destination, Source]) => ({ Source, Destination, RW: inspected.VolumesRW?.[Destination] ?? false }));
+}
+
+/**
+ * Asserts that inspect's State describes a container in state `expected` (spec/1 §2.2, §3): from 1.21
+ * State.Status names it, and the booleans agree with it: Paused only when paused, Restarting only when
+ * restarting, Dead (1.25) only when dead, Running when running and not once created, exited or dead.
+ * (Whether Running stays true while paused or restarting the spec does not say.)
+ */
+export function expectStateOf({ expect, version }: CheckContext, state: ContainerState, expected: ContainerStatus, what = 'State'): void {
+  const seen: Record<string, unknown> = { Paused: state.Paused, Restarting: state.Restarting };
+  const wanted: Record<string, unknown> = { Paused: expected === 'paused', Restarting: expected === 'restarting' };
+  if (expected !== 'paused' && expected !== 'restarting') {
+    seen.Running = state.Running;
+    wanted.Running = expected === 'running';
+  }
+  if (atLeast(version, '1.21')) {
+    seen.Status = state.Status;
+    wanted.Status = expected;
+  }
+  if (atLeast(version, '1.25')) {
+    seen.Dead = state.Dead;
+    wanted.Dead = expected === 'dead';
+  }
+  expect(seen, `${what} of a ${expected} container at ${version}: ${JSON.stringify(state)}`).toEqual(wanted);
 }
 
 export async function containerState(context: CheckContext, id: string): Promise<ContainerState> {

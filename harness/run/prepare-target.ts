@@ -14,6 +14,7 @@ import { leftoversSince, snapshotDaemon } from './daemon-snapshot.ts';
 import { removeLeftovers } from './leftover-removal.ts';
 import { newRunId } from '../resources.ts';
 import { accountCapabilities, keepProfile, referenceServices } from './account-services.ts';
+import { detectHostCapabilities } from './host-capabilities.ts';
 
 export interface PrepareOptions {
   target: TargetSpec;
@@ -200,6 +201,7 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
       seed: options.seed,
       capabilities: [
         ...(await detectCapabilities(engine)),
+        ...(await detectHostCapabilities(engine, fixture.image, runId)),
         ...accountCapabilities(accountServices),
         ...(registry && accountServices?.user ? ['registry'] : []),
         ...(onThisHost(options.target) ? ['host-loopback'] : []),

@@ -63,6 +63,8 @@ const ROUND_TRIPS: RoundTrip[] = [
     covers: [`${CREATE}HostConfig.BlkioWeightDevice`],
     // The device is resolved when a container starts; this one never does.
     hostConfig: { BlkioWeightDevice: [{ Path: '/dev/sda', Weight: 300 }] },
+    // A per-device weight needs the host's block I/O weight, as BlkioWeight does.
+    requires: ['blkio-weight'],
   },
   {
     id: 'oom-kill-disable',

@@ -182,13 +182,15 @@ check('containers.create.property-valid', {
 const NAME_BREAKERS = [...' !"#$%&\'()*+,/:;<=>?@[\\]^`{|}~', 'é'];
 
 /** One rule each, so that a target that lacks one of them fails that check alone. */
-const OUT_OF_RANGE_RULES: { id: string; title: string; covers: string[]; spec: string; since: ApiVersion; change: fc.Arbitrary<OutOfRange> }[] = [
+const OUT_OF_RANGE_RULES: { id: string; title: string; covers: string[]; spec: string; since: ApiVersion; requires?: string[]; change: fc.Arbitrary<OutOfRange> }[] = [
   {
     id: 'containers.create.property-blkio-weight',
     title: 'a valid body with HostConfig.BlkioWeight outside 10–1000 (and not 0) answers 400',
     covers: ['1:POST /containers/create:body:HostConfig.BlkioWeight', '1:POST /containers/create:status:400'],
     spec: '1 §8',
     since: '1.18',
+    // Only a host with a block I/O weight keeps one: elsewhere a daemon may drop the field with a warning.
+    requires: ['blkio-weight'],
     // Not negative nor above 65535: the Go type is uint16, and dockerd does not decode those (500).
     change: fc.oneof(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1001, max: 65535 })).map((BlkioWeight) => ({ HostConfig: { BlkioWeight } })),
   },

@@ -35,12 +35,14 @@ export interface RoundTrip {
   config?: Record<string, unknown>;
   /** HostConfig fields, shown back in inspect HostConfig */
   hostConfig?: Record<string, unknown>;
+  /** capabilities of the host the fields need (CheckMeta.requires) */
+  requires?: string[];
 }
 
 /** One check per rule: create with the rule's fields, then inspect must show each of them as given. */
 export function roundTripChecks(rules: RoundTrip[], meta: { spec: string; tags: CheckTag[] }): void {
   for (const rule of rules) {
-    check(`containers.create.${rule.id}`, { title: rule.title, since: rule.since, covers: rule.covers, ...meta }, async (context) => {
+    check(`containers.create.${rule.id}`, { title: rule.title, since: rule.since, covers: rule.covers, ...(rule.requires && { requires: rule.requires }), ...meta }, async (context) => {
       const { config = {}, hostConfig = {} } = rule;
       const inspected = await createAndInspect(context, { ...config, ...(rule.hostConfig && { HostConfig: hostConfig }) });
       const seen = { Config: shown(inspected.Config, config), HostConfig: shown(inspected.HostConfig, hostConfig) };

@@ -7,7 +7,7 @@ import tar from 'tar-stream';
 import { check, type CheckContext } from '../../harness/check.ts';
 import { NonConformingResponse } from '../../harness/client/api-response.ts';
 import { before, type ApiVersion } from '../../harness/versions.ts';
-import { createContainer } from '../container-steps.ts';
+import { createContainer, exitedContainer, loggedStdout } from '../container-steps.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
 
 const MIB = 1024 * 1024;
@@ -77,13 +77,15 @@ check('containers.create.no-cmd', {
 });
 
 /** Range rules of HostConfig fields: each sends values outside the range and the limits themselves. */
-const RANGE_RULES: { id: string; title: string; covers: string[]; spec: string; since: ApiVersion; cases: StatusCase[] }[] = [
+const RANGE_RULES: { id: string; title: string; covers: string[]; spec: string; since: ApiVersion; requires?: string[]; cases: StatusCase[] }[] = [
   {
     id: 'containers.create.blkio-weight-range',
     title: 'HostConfig.BlkioWeight outside 10–1000 answers 400; 10 and 1000 are accepted',
     covers: ['1:POST /containers/create:body:HostConfig.BlkioWeight', '1:POST /containers/create:status:400'],
     spec: '1 §8',
     since: '1.18',
+    // Only a host with a block I/O weight keeps one: elsewhere a daemon may drop the field with a warning.
+    requires: ['blkio-weight'],
     cases: [
       [{ BlkioWeight: 9 }, 400],
       [{ BlkioWeight: 1001 }, 400],
@@ -162,18 +164,15 @@ check('containers.create.hostname-invalid', {
 });
 
 check('containers.create.entrypoint-reset', {
-  title: 'Entrypoint [""] resets the entrypoint to the default at 1.25: the container runs Cmd itself (Path is Cmd[0])',
+  title: 'Entrypoint [""] resets the entrypoint to the default at 1.25: the container runs Cmd itself',
   spec: '1 §2.3',
   since: '1.25',
   tags: ['state'],
   covers: ['1:POST /containers/create:body:Entrypoint', '1:POST /containers/create:body:Cmd', '1:version-rule:1.25:entrypoint-reset'],
 }, async (context) => {
-  const res = await createContainer(context, { Image: context.session.fixtureImage, Entrypoint: [''], Cmd: ['echo', 'hi'] });
-  context.expect(res.status, 'create status').toBe(201);
-  const inspected = await context.engine.get(`/containers/${res.json<{ Id: string }>().Id}/json`);
-  context.expect(inspected.status, 'GET /containers/{id}/json status').toBe(200);
-  const { Path, Args } = inspected.json<{ Path: string; Args: string[] }>();
-  context.expect({ Path, Args }, `Path and Args: ${JSON.stringify({ Path, Args })}`).toEqual({ Path: 'echo', Args: ['hi'] });
+  // The fixture image has no entrypoint of its own: an entrypoint "" not taken as the reset would be run as a command, and fail.
+  const id = await exitedContainer(context, { Entrypoint: [''], Cmd: ['echo', 'hi'], Tty: false });
+  context.expect(await loggedStdout(context, id), 'what the container of Entrypoint [""] and Cmd ["echo", "hi"] wrote').toBe('hi\n');
 });
 
 check('containers.create.unknown-image', {

@@ -1,11 +1,11 @@
 /**
  * The observable rules of container states (spec/1 §3): start, stop, restart, kill, wait, pause,
- * unpause and remove. Every container runs commands of the fixture command contract only.
+ * unpause and remove. After each transition inspect's State must name the state it led to, with
+ * booleans that agree (expectStateOf). Every container runs commands of the fixture command contract only.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import { until } from '../../harness/wait-until.ts';
-import { atLeast } from '../../harness/versions.ts';
-import { containerState, exitedState, pauseContainer, startedContainer } from '../container-steps.ts';
+import { containerState, exitedState, expectStateOf, pauseContainer, startedContainer } from '../container-steps.ts';
 
 /** PID 1 ignores SIGTERM unless it traps it: `stop` of this waits its `t` seconds, then kills. */
 const IGNORES_SIGTERM = ['sleep', '300'];
@@ -39,6 +39,7 @@ check('containers.start.already-started', {
   const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const res = await context.engine.post(`/containers/${id}/start`);
   context.expect(res.status, 'status of the second start').toBe(304);
+  expectStateOf(context, await containerState(context, id), 'running', 'State after the second start');
 });
 
 check('containers.stop.already-stopped', {
@@ -52,6 +53,7 @@ check('containers.stop.already-stopped', {
   await exitedState(context, id);
   const res = await context.engine.post(`/containers/${id}/stop`);
   context.expect(res.status, 'status').toBe(304);
+  expectStateOf(context, await containerState(context, id), 'exited', 'State after the second stop');
 });
 
 check('containers.stop.timeout-kills', {
@@ -70,7 +72,8 @@ check('containers.stop.timeout-kills', {
   // Well under the 10 s default: the t given was honoured.
   context.expect(elapsedMs, `ms until stop answered (t=${STOP_TIMEOUT_S})`).toBeLessThan(8_000);
   const after = await containerState(context, id);
-  context.expect({ Running: after.Running, ExitCode: after.ExitCode }, `State after stop: ${JSON.stringify(after)}`).toEqual({ Running: false, ExitCode: KILLED_BY_SIGKILL });
+  context.expect(after.ExitCode, `State.ExitCode after stop: ${JSON.stringify(after)}`).toBe(KILLED_BY_SIGKILL);
+  expectStateOf(context, after, 'exited', 'State after stop');
 });
 
 check('containers.restart.running', {
@@ -88,7 +91,7 @@ check('containers.restart.running', {
   context.expect(res.status, 'status').toBe(204);
   context.expect(elapsedMs, `ms until restart answered (t=${STOP_TIMEOUT_S})`).toBeGreaterThanOrEqual(STOP_TIMEOUT_S * 1000 - 50);
   const after = await containerState(context, id);
-  context.expect(after.Running, 'State.Running after restart').toBe(true);
+  expectStateOf(context, after, 'running', 'State after restart');
   context.expect(Date.parse(after.StartedAt), `State.StartedAt after restart (was ${before.StartedAt}, now ${after.StartedAt})`).toBeGreaterThan(Date.parse(before.StartedAt));
 });
 
@@ -104,7 +107,8 @@ check('containers.kill.default-sigkill', {
   context.expect(res.status, 'status').toBe(204);
   // No polling: the rule is that the call itself waits for the exit.
   const after = await containerState(context, id);
-  context.expect({ Running: after.Running, ExitCode: after.ExitCode }, `State right after kill: ${JSON.stringify(after)}`).toEqual({ Running: false, ExitCode: KILLED_BY_SIGKILL });
+  context.expect(after.ExitCode, `State.ExitCode right after kill: ${JSON.stringify(after)}`).toBe(KILLED_BY_SIGKILL);
+  expectStateOf(context, after, 'exited', 'State right after kill');
 });
 
 for (const [form, signal] of [['name', 'SIGTERM'], ['number', '15']] as const) {
@@ -121,6 +125,7 @@ for (const [form, signal] of [['name', 'SIGTERM'], ['number', '15']] as const) {
     context.expect(res.status, 'status').toBe(204);
     const after = await exitedState(context, id);
     context.expect(after.ExitCode, 'State.ExitCode').toBe(3);
+    expectStateOf(context, after, 'exited', 'State after the signal');
   });
 }
 
@@ -135,7 +140,7 @@ check('containers.wait.exit-code', {
   const res = await context.engine.post(`/containers/${id}/wait`);
   context.expect(res.status, 'status').toBe(200);
   context.expect(res.json<{ StatusCode: number }>().StatusCode, 'StatusCode').toBe(7);
-  context.expect((await containerState(context, id)).Running, 'State.Running once wait answered').toBe(false);
+  expectStateOf(context, await containerState(context, id), 'exited', 'State once wait answered');
 });
 
 check('containers.wait.blocks', {
@@ -161,7 +166,7 @@ check('containers.wait.blocks', {
 });
 
 check('containers.pause.paused', {
-  title: 'pause freezes a running container: State.Paused true (Status paused from 1.21)',
+  title: 'pause freezes a running container: State.Paused true (Status paused from 1.21), Restarting false',
   spec: '1 §3',
   since: '1.18',
   tags: ['state'],
@@ -170,9 +175,7 @@ check('containers.pause.paused', {
   const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const res = await context.engine.post(`/containers/${id}/pause`);
   context.expect(res.status, 'status').toBe(204);
-  const after = await containerState(context, id);
-  context.expect(after.Paused, 'State.Paused').toBe(true);
-  if (atLeast(context.version, '1.21')) context.expect(after.Status, 'State.Status').toBe('paused');
+  expectStateOf(context, await containerState(context, id), 'paused', 'State after pause');
 });
 
 check('containers.unpause.resumes', {
@@ -190,8 +193,7 @@ check('containers.unpause.resumes', {
   // pause event can land after the unpause and show Paused again until the resume event follows
   // (seen once in CI), so the state is given a moment to settle rather than read once.
   const after = await until(() => containerState(context, id), (state) => !state.Paused, { what: 'State.Paused false after unpause', timeoutMs: 5_000 });
-  context.expect({ Paused: after.Paused, Running: after.Running }, `State after unpause: ${JSON.stringify(after)}`).toEqual({ Paused: false, Running: true });
-  if (atLeast(context.version, '1.21')) context.expect(after.Status, 'State.Status').toBe('running');
+  expectStateOf(context, after, 'running', 'State after unpause');
 });
 
 check('containers.remove.running-conflict', {
@@ -204,7 +206,7 @@ check('containers.remove.running-conflict', {
   const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const res = await context.engine.delete(`/containers/${id}`);
   context.expect(res.status, 'status').toBe(409);
-  context.expect((await containerState(context, id)).Running, 'State.Running after the refused removal').toBe(true);
+  expectStateOf(context, await containerState(context, id), 'running', 'State after the refused removal');
 });
 
 check('containers.remove.force', {

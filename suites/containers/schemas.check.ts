@@ -16,8 +16,9 @@ import {
   containerInspectSchema,
   containerSummarySchema,
 } from '../../harness/schemas/container-schemas.ts';
-import { before } from '../../harness/versions.ts';
+import { atLeast, before } from '../../harness/versions.ts';
 import { createContainer, createdContainer, exitedContainer, inspectContainer, startedContainer } from '../container-steps.ts';
+import { bareImageId } from '../image-steps.ts';
 
 interface Inspected extends Record<string, unknown> {
   Id: string;
@@ -32,6 +33,13 @@ function containerWithVolume(context: CheckContext): Promise<string> {
 
 function inspect(context: CheckContext, id: string, query?: Record<string, string>): Promise<Inspected> {
   return inspectContainer<Inspected>(context, id, query);
+}
+
+/** The id of the fixture image, as GET /images/{name}/json gives it. */
+async function fixtureImageId({ engine, expect, session }: CheckContext): Promise<string> {
+  const res = await engine.get(`/images/${encodeURIComponent(session.fixtureImage)}/json`);
+  expect(res.status, `GET /images/${session.fixtureImage}/json status`).toBe(200);
+  return res.json<{ Id: string }>().Id;
 }
 
 check('containers.create.schema', {
@@ -195,27 +203,80 @@ check('containers.changes.schema', {
   assertMatchesSchema(res.json(), CHANGES_SCHEMA, 'the changes answer');
 });
 
+/** The Kind changes reports for each of `paths` in what the container changed; undefined where it reports none. */
+async function kindsOf(context: CheckContext, id: string, paths: string[]): Promise<{ Path: string; Kind: number | undefined }[]> {
+  const res = await context.engine.get(`/containers/${id}/changes`);
+  context.expect(res.status, 'GET /containers/{id}/changes status').toBe(200);
+  const changes = res.json<{ Path: string; Kind: number }[] | null>() ?? [];
+  const byPath = new Map(changes.map((change) => [change.Path, change.Kind]));
+  return paths.map((Path) => ({ Path, Kind: byPath.get(Path) }));
+}
+
 check('containers.changes.kinds', {
-  title: 'changes reports an added path as Kind 1, a deleted one as Kind 2 and their modified parent directories as Kind 0',
+  title: 'changes reports an added path as Kind 1 and a deleted one as Kind 2',
   spec: '1 §2.4',
   since: '1.18',
   tags: ['state'],
   covers: ['1:GET /containers/{id_or_name}/changes', '1:GET /containers/{id_or_name}/changes:status:200'],
 }, async (context) => {
   const id = await containerWithChanges(context);
-  const res = await context.engine.get(`/containers/${id}/changes`);
-  context.expect(res.status, 'status').toBe(200);
-  const changes = res.json<{ Path: string; Kind: number }[]>() ?? [];
   const expected = [
     { Path: '/added', Kind: CHANGE_KIND.add },
-    { Path: '/tmp', Kind: CHANGE_KIND.modify },
     { Path: '/tmp/created', Kind: CHANGE_KIND.add },
-    { Path: '/etc', Kind: CHANGE_KIND.modify },
     { Path: '/etc/passwd', Kind: CHANGE_KIND.delete },
   ];
-  const byPath = new Map(changes.map((change) => [change.Path, change.Kind]));
-  const seen = expected.map(({ Path }) => ({ Path, Kind: byPath.get(Path) }));
-  context.expect(seen, `kinds of the changed paths, of ${JSON.stringify(changes)}`).toEqual(expected);
+  const seen = await kindsOf(context, id, expected.map(({ Path }) => Path));
+  context.expect(seen, `kinds of the changed paths: ${JSON.stringify(seen)}`).toEqual(expected);
+});
+
+check('containers.changes.parent-modified', {
+  title: 'changes reports the existing directories a path was added to or deleted from as modified (Kind 0)',
+  spec: '1 §2.4',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await containerWithChanges(context);
+  const expected = [
+    { Path: '/tmp', Kind: CHANGE_KIND.modify },
+    { Path: '/etc', Kind: CHANGE_KIND.modify },
+  ];
+  const seen = await kindsOf(context, id, expected.map(({ Path }) => Path));
+  context.expect(seen, `kinds of the parent directories: ${JSON.stringify(seen)}`).toEqual(expected);
+});
+
+check('containers.inspect.image-id', {
+  title: 'inspect shows the id of the image the container was created from as Image, and the name given as Config.Image',
+  spec: '1 §2.2',
+  since: '1.18',
+  tags: ['state'],
+  covers: ['1:GET /containers/{id_or_name}/json'],
+}, async (context) => {
+  const { fixtureImage } = context.session;
+  const id = await createdContainer(context);
+  const { Image, Config } = await inspectContainer<{ Image: string; Config: { Image: string } }>(context, id);
+  const imageId = await fixtureImageId(context);
+  // Ids compare bare: whether an id carries its sha256: the spec does not say.
+  context.expect({ Image: bareImageId(Image), ConfigImage: Config.Image }, `inspect Image and Config.Image of a container of ${fixtureImage} (image id ${imageId})`).toEqual({ Image: bareImageId(imageId), ConfigImage: fixtureImage });
+});
+
+check('containers.list.image', {
+  title: 'a list item shows the image name the container was created with as Image and, from 1.21, the image id as ImageID',
+  spec: '1 §2.1',
+  since: '1.18',
+  tags: ['state'],
+  covers: ['1:GET /containers/json', '1:version-rule:1.21:list-image-id'],
+}, async (context) => {
+  const { fixtureImage } = context.session;
+  const id = await createdContainer(context);
+  const res = await context.engine.get('/containers/json', { query: { all: '1' } });
+  context.expect(res.status, 'GET /containers/json?all=1 status').toBe(200);
+  const item = res.json<{ Id: string; Image: string; ImageID?: string }[]>().find((summary) => summary.Id === id);
+  context.expect(item, 'the created container in the list with all=1').toBeDefined();
+  const imageId = await fixtureImageId(context);
+  const newer = atLeast(context.version, '1.21');
+  context.expect({ Image: item?.Image, ...(newer && { ImageID: bareImageId(item?.ImageID ?? '') }) }, `the list item ${JSON.stringify(item)} of a container of ${fixtureImage} (image id ${imageId})`).toEqual({ Image: fixtureImage, ...(newer && { ImageID: bareImageId(imageId) }) });
 });
 
 check('containers.wait.schema', {

@@ -138,6 +138,19 @@ check('containers.stats.precpu', {
   });
 });
 
+check('containers.stats.one-shot-precpu', {
+  title: 'the one sample of stream=false has precpu_stats holding a previous read: not a copy of its own cpu_stats',
+  spec: '1 §2.4',
+  since: '1.19',
+  tags: ['stream'],
+  covers: ['1:GET /containers/{id_or_name}/stats:query:stream', '1:version-rule:1.19:stats-precpu'],
+}, async (context) => {
+  const id = await runningContainer(context);
+  const sample = await sampleWithPrevious(context, id);
+  // A previous read of the host's CPU time (system_cpu_usage) is earlier, so never equal to the current one.
+  context.expect(sample.precpu_stats, `precpu_stats of the one sample against its cpu_stats ${JSON.stringify(sample.cpu_stats)}`).not.toEqual(sample.cpu_stats);
+});
+
 check('containers.stats.content-type', {
   title: 'a stats stream is application/json',
   spec: '1 §4.1',

@@ -1,8 +1,10 @@
 /**
  * POST /containers/{id}/update (spec/1 §4.1, §9.4): from 1.22 it changes a container's resources, from
- * 1.23 its restart policy too, with the limits of create (§2.3, §8). Its body and answer are "not
- * shown": the checks send the fields as the create body names them and read the effect back in
- * inspect. Every container runs `sleep 300` (or never starts) and goes with the check.
+ * 1.23 its restart policy too, with the limits of the fields (§2.3, §8). Its body, answer and statuses
+ * are "not shown": the checks send the fields as the create body names them, take any 2xx for a
+ * success and any error status for a refusal, and read the effect back in inspect; dockerd's
+ * `200 {Warnings}` is a docker-level check. What a version before 1.22 answers the spec does not say,
+ * so nothing is asserted there. Every container runs `sleep 300` (or never starts) and goes with the check.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import { atLeast } from '../../harness/versions.ts';
@@ -20,21 +22,40 @@ async function hostConfigOf(context: CheckContext, id: string): Promise<HostConf
   return (await inspectContainer<{ HostConfig: HostConfig }>(context, id)).HostConfig;
 }
 
+/** A new Memory above the current swap limit needs a new MemorySwap with it. */
+const NEW_RESOURCES = { Memory: 64 * MIB, MemorySwap: 128 * MIB, CpuShares: 512 };
+
+function succeeded(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
 check('containers.update.resources', {
-  title: 'update of a running container answers 200 {Warnings} and inspect shows the new Memory and CpuShares',
+  title: 'update of a running container succeeds (2xx) and inspect shows the new Memory and CpuShares',
   spec: '1 §4.1',
   since: '1.22',
   tags: ['state'],
   covers: ['1:POST /containers/{id_or_name}/update', '1:version-rule:1.22:update-endpoint'],
 }, async (context) => {
   const id = await startedContainer(context, { Cmd: ['sleep', '300'] });
-  // A new Memory above the current swap limit needs a new MemorySwap with it.
-  const res = await context.engine.post(`/containers/${id}/update`, { json: { Memory: 64 * MIB, MemorySwap: 128 * MIB, CpuShares: 512 } });
+  const res = await context.engine.post(`/containers/${id}/update`, { json: NEW_RESOURCES });
+  context.expect(succeeded(res.status), `update status ${res.status} is a success: ${res.text().trim()}`).toBe(true);
+  const { Memory, CpuShares } = await hostConfigOf(context, id);
+  context.expect({ Memory, CpuShares }, 'HostConfig after the update').toEqual({ Memory: NEW_RESOURCES.Memory, CpuShares: NEW_RESOURCES.CpuShares });
+});
+
+check('containers.update.warnings', {
+  title: 'a successful update answers 200 with a JSON object {Warnings: [string] or null}',
+  spec: '1 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.22',
+  tags: ['schema'],
+}, async (context) => {
+  const id = await startedContainer(context, { Cmd: ['sleep', '300'] });
+  const res = await context.engine.post(`/containers/${id}/update`, { json: NEW_RESOURCES });
   context.expect(res.status, 'status').toBe(200);
   const { Warnings } = res.json<{ Warnings?: unknown }>();
-  context.expect(Warnings === null || Array.isArray(Warnings), `Warnings is a list (or null): ${JSON.stringify(Warnings)}`).toBe(true);
-  const { Memory, CpuShares } = await hostConfigOf(context, id);
-  context.expect({ Memory, CpuShares }, 'HostConfig after the update').toEqual({ Memory: 64 * MIB, CpuShares: 512 });
+  context.expect(Warnings === null || (Array.isArray(Warnings) && Warnings.every((warning) => typeof warning === 'string')), `Warnings is a list of strings (or null): ${JSON.stringify(Warnings)}`).toBe(true);
 });
 
 check('containers.update.restart-policy', {
@@ -47,51 +68,39 @@ check('containers.update.restart-policy', {
   const id = await startedContainer(context, { Cmd: ['sleep', '300'] });
   const policy = { Name: 'on-failure', MaximumRetryCount: 2 };
   const res = await context.engine.post(`/containers/${id}/update`, { json: { RestartPolicy: policy } });
-  context.expect(res.status, 'status').toBe(200);
+  context.expect(succeeded(res.status), `update status ${res.status} is a success: ${res.text().trim()}`).toBe(true);
   context.expect((await hostConfigOf(context, id)).RestartPolicy, 'HostConfig.RestartPolicy after the update').toEqual(policy);
 });
 
-check('containers.update.before-1-22', {
-  title: 'there is no update endpoint before 1.22: 404',
-  spec: '1 §9.4',
-  since: '1.18',
-  until: '1.21',
-  tags: ['version', 'error'],
-  covers: ['1:POST /containers/{id_or_name}/update', '1:version-rule:1.22:update-endpoint'],
-}, async (context) => {
-  const id = await createdContainer(context, { Cmd: ['true'] });
-  const res = await context.engine.post(`/containers/${id}/update`, { json: { CpuShares: 512 } });
-  context.expect(res.status, `status at ${context.version}`).toBe(404);
-});
-
 check('containers.update.out-of-range', {
-  title: 'update refuses with 400 what create refuses: swap below memory, MemorySwappiness over 100, KernelMemory under 4M, an unknown restart policy (1.23+)',
+  title: 'update refuses (an error status) values outside the limits of the fields: swap below memory, MemorySwappiness over 100, KernelMemory under 4M, an unknown restart policy (1.23+)',
   spec: '1 §2.3, §8',
   since: '1.22',
   tags: ['error'],
   covers: ['1:POST /containers/{id_or_name}/update'],
 }, async (context) => {
   const id = await createdContainer(context, { Cmd: ['true'] });
-  const cases: [body: Record<string, unknown>, status: number][] = [
-    [{ Memory: 64 * MIB, MemorySwap: 32 * MIB }, 400],
-    [{ MemorySwappiness: 101 }, 400],
-    [{ KernelMemory: MIB }, 400],
-    ...(atLeast(context.version, '1.23') ? [[{ RestartPolicy: { Name: 'sometimes', MaximumRetryCount: 0 } }, 400] as [Record<string, unknown>, number]] : []),
+  const cases: [body: Record<string, unknown>, outcome: 'refused' | 'taken'][] = [
+    [{ Memory: 64 * MIB, MemorySwap: 32 * MIB }, 'refused'],
+    [{ MemorySwappiness: 101 }, 'refused'],
+    [{ KernelMemory: MIB }, 'refused'],
+    ...(atLeast(context.version, '1.23') ? [[{ RestartPolicy: { Name: 'sometimes', MaximumRetryCount: 0 } }, 'refused'] as [Record<string, unknown>, 'refused']] : []),
     // So that a target refusing every update fails too.
-    [{ CpuShares: 512 }, 200],
+    [{ CpuShares: 512 }, 'taken'],
   ];
-  const seen: Record<string, number> = {};
-  const expected: Record<string, number> = {};
-  for (const [body, status] of cases) {
+  const seen: Record<string, string> = {};
+  const expected: Record<string, string> = {};
+  for (const [body, outcome] of cases) {
     const key = JSON.stringify(body);
-    seen[key] = (await context.engine.post(`/containers/${id}/update`, { json: body })).status;
-    expected[key] = status;
+    const { status } = await context.engine.post(`/containers/${id}/update`, { json: body });
+    seen[key] = succeeded(status) ? 'taken' : status >= 400 ? 'refused' : `status ${status}`;
+    expected[key] = outcome;
   }
-  context.expect(seen, `update status per body: ${JSON.stringify(seen)}`).toEqual(expected);
+  context.expect(seen, `update outcome per body: ${JSON.stringify(seen)}`).toEqual(expected);
 });
 
 check('containers.update.auto-remove-restart-policy', {
-  title: 'update of an AutoRemove container to a restart policy other than no is refused (4xx) and the policy stays',
+  title: 'update of an AutoRemove container to a restart policy other than none is refused (an error status) and the policy stays',
   spec: '1 §2.3',
   since: '1.25',
   tags: ['error', 'state'],
@@ -101,6 +110,5 @@ check('containers.update.auto-remove-restart-policy', {
   const before = (await hostConfigOf(context, id)).RestartPolicy;
   const res = await context.engine.post(`/containers/${id}/update`, { json: { RestartPolicy: { Name: 'always', MaximumRetryCount: 0 } } });
   context.expect(res.status, 'status').toBeGreaterThanOrEqual(400);
-  context.expect(res.status, 'status').toBeLessThan(500);
   context.expect((await hostConfigOf(context, id)).RestartPolicy, 'HostConfig.RestartPolicy after the refused update').toEqual(before);
 });

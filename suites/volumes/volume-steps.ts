@@ -8,7 +8,7 @@
 import type { CheckContext } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
 import { decodeFrames } from '../../harness/streams/frame-decoder.ts';
-import { createdContainer, exitedState, startContainer } from '../container-steps.ts';
+import { createdContainer, exitedState, mountsIn, startContainer, type InspectedMounts } from '../container-steps.ts';
 import { streamText } from '../stream-reading.ts';
 
 export interface VolumeView {
@@ -27,7 +27,7 @@ export interface MountView {
   Source: string;
   Destination: string;
   Driver?: string;
-  Mode: string;
+  Mode?: string;
   RW: boolean;
   Propagation?: string;
 }
@@ -106,9 +106,9 @@ export async function volumeMountedAt(context: CheckContext, id: string, destina
   return volume?.Name ?? '';
 }
 
-/** The Mounts of a container's inspect. */
+/** The mounts of a container's inspect: its Mounts, or the 1.18 Volumes maps where it has none (mountsIn). */
 export async function mountsOf({ engine, expect }: CheckContext, id: string): Promise<MountView[]> {
   const res = await engine.get(`/containers/${id}/json`);
   expect(res.status, 'GET /containers/{id}/json status').toBe(200);
-  return res.json<{ Mounts?: MountView[] | null }>().Mounts ?? [];
+  return mountsIn(res.json<InspectedMounts>());
 }

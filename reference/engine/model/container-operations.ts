@@ -7,7 +7,7 @@ import type { FilesystemChange } from '../filesystem/filesystem-changes.ts';
 import type { Container } from './container.ts';
 import type { ContainerEvents } from './container-events.ts';
 import type { LogEntry, LogReadOptions } from './container-log.ts';
-import { ConflictError, EngineError, NotRunningError, NotSupportedError } from './errors.ts';
+import { ConflictError, EngineError, NotRunningError } from './errors.ts';
 import { logsReadable, type Resources } from './host-config.ts';
 import { processListing, type ProcessListing } from './process-listing.ts';
 import { isNoRestartPolicy, type RestartPolicy } from './restart-manager.ts';
@@ -43,7 +43,8 @@ export class ContainerOperations {
   }
 
   logs(container: Container, options: LogReadOptions): AsyncGenerator<LogEntry> {
-    if (!logsReadable(container.hostConfig.LogConfig)) throw new NotSupportedError('configured logging driver does not support reading');
+    // A server error (500), the status spec/1 §4.1's logs row lists for it; dockerd's 501 is not listed.
+    if (!logsReadable(container.hostConfig.LogConfig)) throw new EngineError('configured logging driver does not support reading');
     return container.log.read(options);
   }
 
