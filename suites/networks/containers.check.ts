@@ -10,6 +10,8 @@ import { bothSides, inspectNetwork, networkModeContainer, runningContainer } fro
 check('networks.containers.default-bridge', {
   title: 'a started container with the default NetworkMode is on the bridge network, with the address its inspect shows',
   spec: '2 §2.4',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.21',
   tags: ['state'],
   covers: ['1:POST /containers/create:body:HostConfig.NetworkMode'],
@@ -37,6 +39,8 @@ check('networks.containers.network-mode', {
 check('networks.containers.stop-releases', {
   title: 'a stopped container holds no endpoint: its network lists it no more and its inspect shows no address there, until it starts again',
   spec: '2 §2.4',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.21',
   tags: ['state'],
   covers: ['2:GET /networks/{network-id}'],

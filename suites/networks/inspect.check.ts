@@ -9,6 +9,8 @@ import { inspectNetwork, ownNetwork } from './network-steps.ts';
 check('networks.inspect.by-reference', {
   title: 'GET /networks/{id} finds a network by its id, its name and a 12-digit prefix of its id',
   spec: '2 §4.4',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.21',
   tags: ['state'],
   covers: ['2:GET /networks/{network-id}', '2:GET /networks/{network-id}:status:200'],
@@ -34,6 +36,8 @@ check('networks.inspect.not-found', {
 check('networks.inspect.predefined', {
   title: 'the predefined networks bridge, host and none exist, with the drivers bridge, host and null',
   spec: '2 §2.4',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.21',
   tags: ['state'],
   covers: ['2:GET /networks/{network-id}'],

@@ -23,6 +23,8 @@ check('networks.remove.status', {
 check('networks.remove.in-use', {
   title: 'removing a network a running container is on is refused, and the network stays',
   spec: '2 §4.4',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.21',
   tags: ['error', 'state'],
   covers: ['2:DELETE /networks/{id}'],
@@ -37,6 +39,8 @@ check('networks.remove.in-use', {
 check('networks.remove.predefined', {
   title: 'removing the predefined bridge network is refused, and it stays',
   spec: '2 §4.4',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.21',
   tags: ['error'],
   covers: ['2:DELETE /networks/{id}'],
