@@ -102,10 +102,28 @@ export async function imageStatus({ engine }: CheckContext, name: string): Promi
   return (await engine.get(`/images/${encodeURIComponent(name)}/json`)).status;
 }
 
-/** GET /images/json with `query`, which must answer 200. */
+/** How often a step repeats a request a 500 answered before it takes that answer. */
+const SERVER_ERROR_ATTEMPTS = 3;
+
+/**
+ * `send` again while it answers 500, up to {@link SERVER_ERROR_ATTEMPTS} times, a second apart. Only
+ * for requests whose 500 makes nothing (a listing, a commit: spec/2 §4.1 lists 500 among a commit's
+ * answers): Podman 4.3 answers 500 "image not known" / "layer not known" while other clients remove
+ * images at the same time (its storage races), and answers the same request right a moment later.
+ */
+async function retriedOnServerError(send: () => Promise<ApiResponse>): Promise<ApiResponse> {
+  let res = await send();
+  for (let attempt = 1; attempt < SERVER_ERROR_ATTEMPTS && res.status === 500; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    res = await send();
+  }
+  return res;
+}
+
+/** GET /images/json with `query`, which must answer 200 (a 500 is asked again: {@link retriedOnServerError}). */
 export async function listImages({ engine, expect }: CheckContext, query: Query = {}): Promise<ImageSummary[]> {
-  const res = await engine.get('/images/json', { query });
-  expect(res.status, `GET /images/json?${new URLSearchParams(query as Record<string, string>)} status`).toBe(200);
+  const res = await retriedOnServerError(() => engine.get('/images/json', { query }));
+  expect(res.status, `GET /images/json?${new URLSearchParams(query as Record<string, string>)} status: ${res.describe()}`).toBe(200);
   return res.json<ImageSummary[]>();
 }
 
@@ -128,7 +146,7 @@ export interface CommitOptions {
   cmd?: string[];
   /** the name the commit gives the image; none leaves it untagged */
   name?: string;
-  /** labels of the container, which its committed image inherits */
+  /** labels of the image: given to the container and in the commit's config body (spec/2 §4.1 lists Labels there) */
   labels?: Record<string, string>;
   /** further commit parameters: comment, author, changes, pause */
   query?: Query;
@@ -144,23 +162,23 @@ export async function committedImage(context: CheckContext, options: CommitOptio
     await startContainer(context, container);
     await exitedState(context, container);
   }
-  const res = await commit(context, container, options);
-  expect(res.status, 'POST /commit status').toBe(201);
+  const res = await commit(context, container, options.labels ? { ...options, config: { Labels: options.labels, ...options.config } } : options);
+  expect(res.status, `POST /commit status: ${res.describe()}`).toBe(201);
   // Gone at once: a container still using an image keeps it from being deleted or pruned.
   const removal = await engine.delete(`/containers/${container}`, { query: { v: 1 } });
   expect(removal.status, 'DELETE /containers/{id} status (the committed container)').toBe(204);
   return res.json<{ Id: string }>().Id;
 }
 
-/** POST /commit of `container` with the options' name, parameters and config; the image goes with the check. */
+/** POST /commit of `container` with the options' name, parameters and config (a 500 is asked again: {@link retriedOnServerError}); the image goes with the check. */
 export async function commit({ engine, make }: CheckContext, container: string, options: Omit<CommitOptions, 'cmd' | 'from' | 'labels'>): Promise<ApiResponse> {
   const naming = options.name ? splitImageName(options.name) : {};
-  const res = await engine.post('/commit', { query: { container, ...naming, ...options.query }, json: options.config ?? {} });
+  const res = await retriedOnServerError(() => engine.post('/commit', { query: { container, ...naming, ...options.query }, json: options.config ?? {} }));
   if (res.status === 201) make.image(res.json<{ Id: string }>().Id);
   return res;
 }
 
-/** A label of the check's own, as container labels (committed images inherit them) and as a list filter. */
+/** A label of the check's own, as the labels of the images it commits ({@link CommitOptions.labels}) and as a list filter. */
 export function ownLabels(context: CheckContext, hint = 'mark'): { labels: Record<string, string>; mark: string } {
   const value = context.make.uniqueName(hint);
   return { labels: { 'shipshape.mark': value }, mark: `shipshape.mark=${value}` };

@@ -154,26 +154,28 @@ check('archive.get.symlink-resolved', {
 });
 
 check('archive.get.directory-contents', {
-  title: 'GET archive of DIR has DIR itself as its top entry; of DIR/. only the contents',
+  title: 'GET archive of DIR holds DIR itself, a directory entry, with everything else under it; of DIR/. only the contents',
   spec: '1 §4.1',
   since: '1.20',
   tags: ['stream'],
   covers: ['1:GET /containers/{id_or_name}/archive:query:path'],
 }, async (context) => {
   const id = await container(context);
-  const names = async (path: string) => {
+  const entries = async (path: string) => {
     const res = await context.engine.get(archivePath(id), { query: { path } });
     context.expect(res.status, `GET archive?path=${path} status`).toBe(200);
-    return (await readTar(res)).map((entry) => relativeName(entry.name)).filter((name) => name !== '' && name !== '.');
+    return (await readTar(res)).map((entry) => ({ name: relativeName(entry.name), type: entry.type })).filter(({ name }) => name !== '' && name !== '.');
   };
-  const whole = await names('/etc');
-  const contents = await names('/etc/.');
+  const whole = await entries('/etc');
+  const contents = (await entries('/etc/.')).map((entry) => entry.name);
   context.expect({
-    wholeUnderEtc: whole.every((name) => name === 'etc' || name.startsWith('etc/')),
-    wholeHasPasswd: whole.includes('etc/passwd'),
+    wholeTop: whole.filter((entry) => entry.name === 'etc'),
+    wholeUnderEtc: whole.every(({ name }) => name === 'etc' || name.startsWith('etc/')),
+    wholeHasPasswd: whole.some(({ name }) => name === 'etc/passwd'),
     contentsUnderEtc: contents.some((name) => name === 'etc' || name.startsWith('etc/')),
     contentsHasPasswd: contents.includes('passwd'),
-  }, `entries of /etc: ${JSON.stringify(whole)}; of /etc/.: ${JSON.stringify(contents)}`).toEqual({
+  }, `entries of /etc: ${JSON.stringify(whole.map((entry) => entry.name))}; of /etc/.: ${JSON.stringify(contents)}`).toEqual({
+    wholeTop: [{ name: 'etc', type: 'directory' }],
     wholeUnderEtc: true,
     wholeHasPasswd: true,
     contentsUnderEtc: false,

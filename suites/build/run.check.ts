@@ -38,7 +38,7 @@ check('build.image.config', {
 });
 
 check('build.run.command', {
-  title: 'a container of the built image runs its CMD in its WORKDIR, as its USER, with its ENV',
+  title: 'a container of the built image runs its CMD in its WORKDIR, as its USER (a uid: the fixture image may have no user but root), with its ENV',
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],

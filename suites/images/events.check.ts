@@ -1,6 +1,7 @@
 /**
- * The image events (spec/2 §6): tag when an image gets a name, untag when a name comes off, delete
- * when the image goes, import when one is imported. Read from GET /events as it streams, from a time
+ * The image events (spec/2 §6): tag when an image gets a name, untag when a name comes off (delete
+ * only where rule 3 allows it; at docker level untag then delete when the last name goes), import
+ * when one is imported. Read from GET /events as it streams, from a time
  * the daemon itself gave (GET /info SystemTime) so that no event falls between subscribing and acting.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
@@ -49,11 +50,31 @@ check('images.events.tag-untag', {
 });
 
 check('images.events.delete', {
-  title: 'deleting the last name of an image emits untag, then delete, with the image id',
+  title: 'deleting the last name of an image emits untag with the image id (spec/2 §6 rule 3: delete may follow)',
   spec: '2 §6',
   since: '1.18',
   tags: ['stream', 'state'],
   covers: ['2:GET /events', '2:GET /events:query:filters.image'],
+}, async (context) => {
+  const name = uniqueImageName(context);
+  const id = await committedImage(context, { name });
+  const stream = await imageEvents(context, id);
+  try {
+    context.expect((await removeImage(context, name)).status, `DELETE /images/${name} status`).toBe(200);
+    const actions = await actionsUntil(stream, id, 'untag');
+    context.expect(actions, `actions of the image's events: ${JSON.stringify(actions)}`).toContain('untag');
+  } finally {
+    stream.close();
+  }
+});
+
+check('images.events.untag-then-delete', {
+  title: 'deleting the last name of an image emits untag, then delete, with the image id (as dockerd)',
+  spec: '2 §6',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.18',
+  tags: ['stream', 'state'],
 }, async (context) => {
   const name = uniqueImageName(context);
   const id = await committedImage(context, { name });

@@ -1,8 +1,12 @@
 /**
  * DELETE /images/{name} (spec/2 §4.1, §2.1 remove response): a name comes off (Untagged), the image
- * goes when its last name does (Deleted, after the Untagged entries), an id with names in several
- * repositories needs force, an image a container uses is a 409 conflict (force overrides a stopped
- * container), and untagged parents go with their last child unless noprune.
+ * goes when its last name does (Untagged and Deleted, in any order), force deletes an image named in
+ * several repositories or used by a stopped container, an image a container uses is a 409 conflict
+ * without force, and untagged parents go with their last child unless noprune. An Untagged entry may
+ * carry the name taken off or the image id: §2.1 says "either Untagged or Deleted (string id)", and
+ * the sample it comes from untags by id. At docker level what dockerd adds: the name in Untagged, the
+ * Untagged entries first, 409 for an id named in several repositories, and for force with a running
+ * container.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
@@ -45,12 +49,16 @@ function deletedIds(items: RemoveItem[]): string[] {
   return items.flatMap((item) => (item.Deleted ? [bareImageId(item.Deleted)] : []));
 }
 
-/** The answer of a delete that took the image's last name: Untagged for it first, then Deleted entries, the image's among them. */
-function expectUntaggedThenDeleted(context: CheckContext, items: RemoveItem[], name: string, id: string): void {
-  context.expect(items[0], 'the first entry').toEqual({ Untagged: name });
-  context.expect(deletedIds(items.slice(1)), 'the Deleted entries after it').toContain(bareImageId(id));
-  const kinds = items.map((item) => (item.Untagged !== undefined ? 'Untagged' : 'Deleted'));
-  context.expect(kinds, 'the kinds of the entries, in order').toEqual([...kinds].sort((a, b) => (a === b ? 0 : a === 'Untagged' ? -1 : 1)));
+/** The values of the Untagged entries, an image id among them as `<id>`, in order. */
+function untaggedValues(items: RemoveItem[], id: string): string[] {
+  return items.flatMap((item) => (item.Untagged === undefined ? [] : [bareImageId(item.Untagged) === bareImageId(id) ? '<id>' : item.Untagged]));
+}
+
+/** A delete that took the image's last name: one Untagged entry for it (by name or id), and the image among the Deleted entries, in any order. */
+function expectUntaggedAndDeleted(context: CheckContext, items: RemoveItem[], name: string, id: string): void {
+  const untagged = untaggedValues(items, id);
+  context.expect(untagged.length === 1 && [name, '<id>'].includes(untagged[0] ?? ''), `one Untagged entry, for ${name} (by name or id): ${JSON.stringify(items)}`).toBe(true);
+  context.expect(deletedIds(items), 'the Deleted entries').toContain(bareImageId(id));
 }
 
 /** A refused delete: 409 with the error body of the version, and the image still there. */
@@ -61,29 +69,45 @@ async function expectRefused(context: CheckContext, res: ApiResponse, id: string
 }
 
 check('images.delete.untag', {
-  title: 'deleting one of two names of an image answers [{Untagged: name}] and keeps the image under the other',
+  title: 'deleting one of two names of an image answers one Untagged entry (the name or the image id) and no Deleted, and keeps the image under the other',
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state', 'schema'],
   covers: ['2:DELETE /images/{name}', '2:DELETE /images/{name}:status:200'],
 }, async (context) => {
   const [kept, dropped] = [uniqueImageName(context), uniqueImageName(context)];
-  await namedImage(context, [kept, dropped]);
+  const id = await namedImage(context, [kept, dropped]);
   const items = await removed(context, dropped);
-  context.expect(items, 'the remove response').toEqual([{ Untagged: dropped }]);
+  const untagged = untaggedValues(items, id);
+  context.expect({ items: items.length, untagged: untagged.length === 1 && [dropped, '<id>'].includes(untagged[0] ?? '') }, `the remove response ${JSON.stringify(items)}: one Untagged entry for ${dropped}`).toEqual({ items: 1, untagged: true });
   context.expect({ kept: await imageStatus(context, kept), dropped: await imageStatus(context, dropped) }, 'GET /images/{name}/json statuses after').toEqual({ kept: 200, dropped: 404 });
 });
 
 check('images.delete.last-name', {
-  title: 'deleting the last name of an image answers Untagged for the name, then Deleted for the image, which is gone',
+  title: 'deleting the last name of an image answers an Untagged entry for the name and a Deleted one for the image (in any order), and the image is gone',
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
   covers: ['2:DELETE /images/{name}', '2:DELETE /images/{name}:status:200'],
 }, async (context) => {
   const { id, name } = await imageWithOneName(context);
-  expectUntaggedThenDeleted(context, await removed(context, name), name, id);
+  expectUntaggedAndDeleted(context, await removed(context, name), name, id);
   context.expect(await imageStatus(context, id), 'GET /images/{id}/json status after').toBe(404);
+});
+
+check('images.delete.untagged-before-deleted', {
+  title: 'deleting the last name of an image answers {Untagged: name} first, then the Deleted entries, the image\'s among them (as dockerd)',
+  spec: '2 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const { id, name } = await imageWithOneName(context);
+  const items = await removed(context, name);
+  const [first, ...rest] = items;
+  context.expect({ first, restKinds: rest.map((item) => Object.keys(item)).flat() }, `the remove response ${JSON.stringify(items)}`).toEqual({ first: { Untagged: name }, restKinds: rest.map(() => 'Deleted') });
+  context.expect(deletedIds(rest), 'the Deleted entries').toContain(bareImageId(id));
 });
 
 /** An image named in two repositories, for the rules of deleting by id. */
@@ -93,18 +117,19 @@ async function imageInTwoRepositories(context: CheckContext): Promise<{ id: stri
 }
 
 check('images.delete.by-id-conflict', {
-  title: 'deleting by id an image named in several repositories answers 409 without force, and the image stays',
+  title: 'deleting by id an image named in several repositories answers 409 without force, and the image stays (as dockerd)',
   spec: '2 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.18',
   tags: ['state', 'error'],
-  covers: ['2:DELETE /images/{name}', '2:DELETE /images/{name}:status:409'],
 }, async (context) => {
   const { id } = await imageInTwoRepositories(context);
   await expectRefused(context, await removeImage(context, id), id);
 });
 
 check('images.delete.by-id-force', {
-  title: 'deleting by id with force an image named in several repositories untags every name, then deletes it',
+  title: 'deleting by id with force an image named in several repositories untags each name (by name or id) and deletes it',
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
@@ -112,9 +137,11 @@ check('images.delete.by-id-force', {
 }, async (context) => {
   const { id, names } = await imageInTwoRepositories(context);
   const items = await removed(context, id, { force: 1 });
-  const untagged = items.flatMap((item) => (item.Untagged ? [item.Untagged] : []));
-  context.expect(untagged.sort(), 'the Untagged entries').toEqual([...names].sort());
+  const untagged = untaggedValues(items, id);
+  const byName = untagged.filter((value) => value !== '<id>');
+  context.expect({ entries: untagged.length, byName: byName.every((value) => names.includes(value)) && new Set(byName).size === byName.length }, `the Untagged entries ${JSON.stringify(untagged)}: one for each of ${JSON.stringify(names)}`).toEqual({ entries: names.length, byName: true });
   context.expect(deletedIds(items), 'the Deleted entries').toContain(bareImageId(id));
+  context.expect(await imageStatus(context, id), 'GET /images/{id}/json status after').toBe(404);
 });
 
 check('images.delete.in-use', {
@@ -130,11 +157,12 @@ check('images.delete.in-use', {
 });
 
 check('images.delete.in-use-running', {
-  title: 'deleting with force the image of a running container answers 409 with the error body of the version, and the image stays',
+  title: 'deleting with force the image of a running container answers 409 with the error body of the version, and the image stays (as dockerd)',
   spec: '2 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.18',
   tags: ['state', 'error'],
-  covers: ['2:DELETE /images/{name}:query:force', '2:DELETE /images/{name}:status:409'],
 }, async (context) => {
   const { id, name } = await imageWithOneName(context);
   await startContainer(context, await context.make.container({ Image: name, Cmd: ['sleep', '300'] }));
@@ -142,7 +170,7 @@ check('images.delete.in-use-running', {
 });
 
 check('images.delete.force-stopped-container', {
-  title: 'deleting with force the image of a stopped container untags and deletes it; the container stays',
+  title: 'deleting with force the image of a stopped container answers an Untagged and a Deleted entry for it (in any order), and it is gone; the container stays',
   spec: '2 §4.1',
   since: '1.18',
   tags: ['state'],
@@ -150,8 +178,9 @@ check('images.delete.force-stopped-container', {
 }, async (context) => {
   const { id, name } = await imageWithOneName(context);
   const container = await context.make.container({ Image: name, Cmd: ['true'] });
-  expectUntaggedThenDeleted(context, await removed(context, name, { force: 1 }), name, id);
-  context.expect((await context.engine.get(`/containers/${container}/json`)).status, 'GET /containers/{id}/json status after').toBe(200);
+  expectUntaggedAndDeleted(context, await removed(context, name, { force: 1 }), name, id);
+  const after = { image: await imageStatus(context, id), container: (await context.engine.get(`/containers/${container}/json`)).status };
+  context.expect(after, 'GET /images/{id}/json and GET /containers/{id}/json statuses after').toEqual({ image: 404, container: 200 });
 });
 
 /** A child image (named) of an untagged parent image, both the check's own. */

@@ -6,7 +6,7 @@
 import { check } from '../../harness/check.ts';
 import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
 import { CONTAINER_CONFIG_HOST_FIELDS, historySchema, imageInspectSchema, imageSummarySchema } from '../../harness/schemas/image-schemas.ts';
-import { inspectImage, listImages, taggedFixture, type ImageSummary } from '../image-steps.ts';
+import { bareImageId, inspectImage, listImages, taggedFixture, type ImageSummary } from '../image-steps.ts';
 
 /** A digest reference (spec/2 §2.1): `<repository>@<algorithm>:<hex>`. */
 const DIGEST_REFERENCE = /^[^@\s]+@[a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-fA-F]{32,}$/;
@@ -22,6 +22,7 @@ check('images.list.schema', {
   const item = (await listImages(context)).find((image) => image.RepoTags?.includes(name));
   context.expect(item, `the image named ${name} in the list`).toBeDefined();
   assertMatchesSchema(item, imageSummarySchema(context.version), `the list item at ${context.version}`);
+  context.expect(bareImageId(item?.Id ?? ''), `Id of the item named ${name}`).toBe(bareImageId((await inspectImage(context, name)).Id));
 });
 
 check('images.list.digests', {
