@@ -8,6 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { collectChecks } from './list-command.ts';
+import type { CommandSpec } from './command-help.ts';
 import { parseFlags } from './parse-flags.ts';
 import { REPO_ROOT } from '../run/run-suite.ts';
 import { isComplete, mapCoverage, type CoverageMap } from '../coverage/coverage-map.ts';
@@ -23,8 +24,18 @@ function summaryLines(map: CoverageMap): string[] {
   return lines;
 }
 
+export const COVERAGE_COMMAND = {
+  name: 'coverage',
+  description: ["Maps every item of the spec inventory (fixtures/spec-inventory.json) to the checks that name it in `covers` and to the waivers (fixtures/coverage-waivers.json); prints the totals per spec document."],
+  flags: {
+    out: { type: 'string', value: 'DIR', default: 'reports/coverage', help: 'where coverage.md and coverage.json are written (made if missing)' },
+    strict: { type: 'boolean', default: false, help: 'exit 1 when an item is neither covered nor waived, or a check or waiver names an id the inventory lacks' },
+  },
+  examples: ['shipshape coverage --strict --out reports/coverage'],
+} as const satisfies CommandSpec;
+
 export async function coverageCommand(args: string[]): Promise<number> {
-  const { values } = parseFlags(args, { out: { type: 'string', default: 'reports/coverage' }, strict: { type: 'boolean', default: false } });
+  const { values } = parseFlags(args, COVERAGE_COMMAND);
   const [inventory, waivers, checks] = await Promise.all([readInventory(REPO_ROOT), readWaivers(REPO_ROOT), collectChecks()]);
   const map = mapCoverage(inventory, checks, waivers);
   await fs.mkdir(values.out, { recursive: true });

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { createVitest } from 'vitest/node';
+import type { CommandSpec } from './command-help.ts';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
 import { appliesAt, CURRENT_VERSION, isVersion } from '../versions.ts';
@@ -39,8 +40,18 @@ export async function collectChecks(): Promise<CheckDescriptor[]> {
   }
 }
 
+export const LIST_COMMAND = {
+  name: 'list',
+  description: ['One line per check: id, the versions it applies to, its spec passage, tags, what it requires of a target, and its title; or all of its metadata as JSON.'],
+  flags: {
+    api: { type: 'string', value: 'V', defaultText: 'every version', help: 'only the checks that apply at this API version (1.24)' },
+    json: { type: 'boolean', default: false, help: 'print the checks\' metadata as a JSON array' },
+  },
+  examples: ['shipshape list --api 1.24', "shipshape list --json"],
+} as const satisfies CommandSpec;
+
 export async function listCommand(args: string[]): Promise<number> {
-  const { values } = parseFlags(args, { api: { type: 'string' }, json: { type: 'boolean', default: false } });
+  const { values } = parseFlags(args, LIST_COMMAND);
   if (values.api !== undefined && !isVersion(values.api)) throw new UsageError(`--api: expected one version like 1.24, got ${JSON.stringify(values.api)}`);
   const checks = (await collectChecks()).filter((check) => values.api === undefined || appliesAt(values.api, check.since, check.until));
   if (values.json) {

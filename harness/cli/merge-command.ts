@@ -5,12 +5,23 @@
 import path from 'node:path';
 import { MergeError, mergeReports } from '../report/merge-reports.ts';
 import { writeReports } from '../report/write-reports.ts';
+import type { CommandSpec } from './command-help.ts';
 import { parseFlags } from './parse-flags.ts';
 import { readReport } from './read-report.ts';
 import { UsageError } from './usage-error.ts';
 
+export const MERGE_COMMAND = {
+  name: 'merge',
+  arguments: 'DIR…',
+  description: ['DIR…: the report directories of the shards of one run (run --shard I/N --report-dir DIR); their report.json files become the four report files of that run.'],
+  flags: {
+    'report-dir': { type: 'string', value: 'DIR', default: 'reports/latest', help: 'where the merged report.json, junit.xml, report.html and summary.md are written' },
+  },
+  examples: ['shipshape merge reports/shard-1 reports/shard-2 --report-dir reports/latest'],
+} as const satisfies CommandSpec;
+
 export async function mergeCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(args, { 'report-dir': { type: 'string', default: 'reports/latest' } }, true);
+  const { values, positionals } = parseFlags(args, MERGE_COMMAND);
   if (positionals.length === 0) throw new UsageError('expected the report directories of the shards: shipshape merge DIR… [--report-dir DIR]');
   const reports = await Promise.all(positionals.map((dir) => readReport(path.join(dir, 'report.json'))));
   let merged;

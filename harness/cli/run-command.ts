@@ -6,13 +6,14 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { CommandSpec } from './command-help.ts';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
 import { parseTarget } from '../target.ts';
 import { parseDialect } from '../dialect.ts';
 import { parseVersionList } from '../versions.ts';
 import { Interrupted, prepareTarget } from '../run/prepare-target.ts';
-import { servicesFromFlags } from '../run/account-services.ts';
+import { DEFAULT_SERVICE, servicesFromFlags } from '../run/account-services.ts';
 import { runSuite } from '../run/run-suite.ts';
 import { areasOf, globToRegExp } from '../run/check-filter.ts';
 import { loadExpectations, applyExpectations, gateFailures } from '../expectations.ts';
@@ -22,32 +23,50 @@ import { formatSummaryTable } from '../run/console-summary.ts';
 import type { Report } from '../report/types.ts';
 import { readToolVersion } from './tool-version.ts';
 
-const FLAGS = {
-  target: { type: 'string' },
-  dialect: { type: 'string', default: 'engine' },
-  api: { type: 'string', default: '1.18-1.25' },
-  only: { type: 'string' },
-  'report-dir': { type: 'string', default: 'reports/latest' },
-  expect: { type: 'string' },
-  seed: { type: 'string' },
-  'auth-url': { type: 'string' },
-  'accounts-url': { type: 'string' },
-  /** the service (registry) name tokens are asked for; spec/3's checks need one (issue 6), DESIGN.md's list does not name it */
-  service: { type: 'string' },
-  user: { type: 'string' },
-  password: { type: 'string' },
-  /** HOST:PORT of a registry trusting the --auth-url token service, as the target reaches it: the registry checks' (issue 6), not in DESIGN.md's list */
-  registry: { type: 'string' },
-  busybox: { type: 'string', default: '/bin/busybox' },
-  'tls-ca': { type: 'string' },
-  'tls-cert': { type: 'string' },
-  'tls-key': { type: 'string' },
-  'tls-skip-verify': { type: 'boolean', default: false },
-  shard: { type: 'string' },
-  repeat: { type: 'string', default: '1' },
-  /** with `--target container:IMAGE`: the TCP port the image's daemon listens on */
-  'container-port': { type: 'string', default: '2375' },
-} as const;
+export const RUN_COMMAND = {
+  name: 'run',
+  description: [
+    'Checks a target at each API version and writes the reports. Exits 0 when every failure was expected (--expect), 1 when a check failed or passed unexpectedly, 2 when the target is unreachable or an argument is wrong; Ctrl-C stops the checks, removes what the run created and exits 130.',
+  ],
+  flags: {
+    target: {
+      type: 'string', value: 'ADDR', defaultText: '$DOCKER_HOST when set, else reference',
+      help: 'the daemon to check: reference (started in this process), unix:///PATH, tcp://HOST:PORT, https://HOST:PORT, or container:IMAGE (a daemon in a container the run starts on the Docker host)',
+    },
+    dialect: { type: 'string', value: 'engine|docker', default: 'engine', help: "the target's vendor names: engine (X-Engine-… headers, Buildfile) or docker (X-Docker-…, Dockerfile)" },
+    api: { type: 'string', value: 'VERSIONS', default: '1.18-1.25', help: 'the API versions to check: a range (1.18-1.25), a list (1.24,1.25), or both' },
+    only: { type: 'string', value: 'GLOB', defaultText: 'every check', help: "the check ids to run: 'system.*' (one segment), 'system.**' (any), comma-separated" },
+    'report-dir': { type: 'string', value: 'DIR', default: 'reports/latest', help: 'where report.json, junit.xml, report.html, summary.md and allure-results/ are written (made if missing)' },
+    expect: { type: 'string', value: 'FILE', defaultText: 'none: every failure fails the gate', help: 'the failures known on this target, per version, with reasons: a listed failure passes the gate, a new failure or a new pass fails it' },
+    seed: { type: 'string', value: 'N', defaultText: 'random, printed at the start', help: 'the seed of the property checks; the report records it, so a failure reproduces with it' },
+    'auth-url': { type: 'string', value: 'URL', defaultText: "the reference's own against the reference, else the token checks are skipped", help: 'a live token service (spec/3) for the token checks' },
+    'accounts-url': { type: 'string', value: 'URL', defaultText: "the reference's own against the reference, else the accounts checks are skipped", help: 'a live accounts API (spec/3) for the accounts checks' },
+    /** the service (registry) name tokens are asked for; spec/3's checks need one (issue 6), DESIGN.md's list does not name it */
+    service: { type: 'string', value: 'NAME', defaultText: DEFAULT_SERVICE, help: 'the service (registry) name tokens are asked for' },
+    user: { type: 'string', value: 'U', help: 'the user the token, accounts and registry checks act as on live services (with --password)' },
+    password: { type: 'string', value: 'P', help: "--user's password" },
+    /** HOST:PORT of a registry trusting the --auth-url token service, as the target reaches it: the registry checks' (issue 6), not in DESIGN.md's list */
+    registry: {
+      type: 'string', value: 'HOST:PORT', defaultText: "the reference's own against the reference, else the registry checks are skipped",
+      help: 'a registry the target reaches that trusts the --auth-url token service and lets --user push to USER/*',
+    },
+    busybox: { type: 'string', value: 'PATH', default: '/bin/busybox', help: "the host's busybox binary, made into the fixture image where the target has no busybox:latest" },
+    'tls-ca': { type: 'string', value: 'PEM', defaultText: '$DOCKER_CERT_PATH/ca.pem when there', help: "the CA that signed an https:// target's certificate" },
+    'tls-cert': { type: 'string', value: 'PEM', defaultText: '$DOCKER_CERT_PATH/cert.pem when there', help: 'the client certificate for an https:// target' },
+    'tls-key': { type: 'string', value: 'PEM', defaultText: '$DOCKER_CERT_PATH/key.pem when there', help: "the client certificate's key" },
+    'tls-skip-verify': { type: 'boolean', default: false, help: "accept an https:// target's certificate unverified" },
+    shard: { type: 'string', value: 'I/N', defaultText: 'the whole run', help: "run shard I of N (versions × suite files); shipshape merge joins the shards' report directories" },
+    repeat: { type: 'string', value: 'N', default: '1', help: 'run each check N times (1-100): one whose attempts end differently is flaky and fails the gate' },
+    /** with `--target container:IMAGE`: the TCP port the image's daemon listens on */
+    'container-port': { type: 'string', value: 'N', default: '2375', help: "with --target container:IMAGE: the TCP port the image's daemon listens on" },
+  },
+  examples: [
+    'shipshape run',
+    "shipshape run --only 'system.**' --api 1.25",
+    'shipshape run --target unix:///var/run/docker.sock --dialect docker --expect expectations.json --report-dir reports/dockerd',
+    'shipshape run --level spec --api 1.24,1.25 --shard 1/2 --report-dir reports/shard-1',
+  ],
+} as const satisfies CommandSpec;
 
 function parsePort(text: string): number {
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 65535) throw new UsageError(`--container-port: expected a port from 1 to 65535, got ${JSON.stringify(text)}`);
@@ -76,7 +95,7 @@ function parseSeed(text: string | undefined): number {
 }
 
 export async function runCommand(args: string[]): Promise<number> {
-  const { values } = parseFlags(args, FLAGS);
+  const { values } = parseFlags(args, RUN_COMMAND);
   const startedAt = new Date();
   const versions = parseVersionList(values.api);
   const dialect = parseDialect(values.dialect);

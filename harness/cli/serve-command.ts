@@ -5,25 +5,38 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { CommandSpec } from './command-help.ts';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
 import { parseDialect } from '../dialect.ts';
 import { startReference, type ReferenceOptions } from '../../reference/serve.ts';
 import { readUsersFile } from '../../reference/users/users-file.ts';
+import { DEFAULT_ISSUER, DEFAULT_SERVICE } from '../../reference/token/token-service.ts';
 
-const FLAGS = {
-  engine: { type: 'string', default: 'tcp://127.0.0.1:0' },
-  token: { type: 'string' },
-  accounts: { type: 'string' },
-  registry: { type: 'string' },
-  dialect: { type: 'string', default: 'engine' },
-  swarm: { type: 'string', default: 'true' },
-  users: { type: 'string' },
-  'token-issuer': { type: 'string' },
-  'token-service': { type: 'string' },
-  'token-key': { type: 'string' },
-  'token-cert': { type: 'string' },
-} as const;
+export const SERVE_COMMAND = {
+  name: 'serve',
+  description: [
+    "ADDR is unix:///PATH or tcp://127.0.0.1:PORT (port 0 picks a free one). Prints each server's URL as it starts (engine: URL, token: URL, …) and runs until SIGINT or SIGTERM.",
+  ],
+  flags: {
+    engine: { type: 'string', value: 'ADDR', default: 'tcp://127.0.0.1:0', help: 'where the reference engine (the fake daemon) listens' },
+    token: { type: 'string', value: 'ADDR', defaultText: 'not started', help: "the token service (spec/3): its endpoint is URL/token; the certificate it signs with is written where serve says" },
+    accounts: { type: 'string', value: 'ADDR', defaultText: 'not started', help: 'the accounts API (spec/3), over the same users as the token service' },
+    registry: { type: 'string', value: 'tcp://127.0.0.1:PORT', defaultText: 'not started', help: "a fixture registry (distribution's v2 API) trusting the token service's tokens" },
+    dialect: { type: 'string', value: 'engine|docker', default: 'engine', help: "the vendor names the engine answers with: engine (X-Engine-…, Buildfile) or docker (X-Docker-…, Dockerfile)" },
+    swarm: { type: 'string', value: 'true|false', default: 'true', help: 'false: a node outside a swarm, which answers the swarm endpoints with 503 as dockerd does' },
+    users: { type: 'string', value: 'FILE', defaultText: "the package's fixtures/users/users.json", help: 'the users of the token service and accounts API, as JSON (passwords hashed on load, never kept in clear)' },
+    'token-issuer': { type: 'string', value: 'NAME', defaultText: DEFAULT_ISSUER, help: "the tokens' issuer (iss)" },
+    'token-service': { type: 'string', value: 'NAME', defaultText: DEFAULT_SERVICE, help: 'the service (registry) name the tokens are for (aud)' },
+    'token-key': { type: 'string', value: 'PEM', defaultText: 'a key generated on start', help: 'the private key tokens are signed with (with --token-cert)' },
+    'token-cert': { type: 'string', value: 'PEM', defaultText: 'a self-signed certificate generated on start', help: "the certificate of --token-key, which a registry's rootcertbundle names" },
+  },
+  examples: [
+    'shipshape serve --engine tcp://127.0.0.1:2375 --dialect docker',
+    'shipshape serve --engine unix:///tmp/engine.sock --token tcp://127.0.0.1:0 --accounts tcp://127.0.0.1:0 --users users.json',
+    'shipshape serve --swarm=false',
+  ],
+} as const satisfies CommandSpec;
 
 function checkAddress(flag: string, address: string): void {
   if (!/^unix:\/\/\/.+|^tcp:\/\/127\.0\.0\.1:\d+$/.test(address)) {
@@ -67,7 +80,7 @@ async function writeCertificate(pem: string): Promise<string> {
 }
 
 export async function serveCommand(args: string[]): Promise<number> {
-  const { values } = parseFlags(args, FLAGS);
+  const { values } = parseFlags(args, SERVE_COMMAND);
   if (values.swarm !== 'true' && values.swarm !== 'false') throw new UsageError(`--swarm: expected true or false, got ${JSON.stringify(values.swarm)}`);
   checkAddress('engine', values.engine);
   if (values.token !== undefined) checkAddress('token', values.token);

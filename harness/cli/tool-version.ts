@@ -1,9 +1,7 @@
-/** The tool's own version, from package.json, for reports. */
+/** The tool's own version, from its package.json (the checkout's, or the installed package's). */
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { REPO_ROOT } from '../run/run-suite.ts';
 
 export async function readToolVersion(): Promise<string> {
-  const pkg = JSON.parse(await fs.readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(await fs.readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   return pkg.version;
 }
