@@ -10,6 +10,8 @@ import { enablePlugin, ownPlugin, uniquePluginName } from './plugin-steps.ts';
 check('plugins.events.lifecycle', {
   title: 'pull, enable, disable and remove each emit a plugin event naming the plugin',
   spec: '2 §6',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.25',
   tags: ['stream', 'state'],
   requires: ['plugins'],

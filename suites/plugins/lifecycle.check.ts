@@ -24,6 +24,8 @@ check('plugins.pull.disabled', {
 check('plugins.pull.name-taken', {
   title: 'pulling under the name of an installed plugin is refused with 409, and the plugin stays as it was',
   spec: '2 §4.5',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.24',
   tags: ['error', 'state'],
   requires: ['plugins'],
@@ -38,7 +40,7 @@ check('plugins.pull.name-taken', {
 });
 
 check('plugins.enable.active', {
-  title: 'POST /plugins/{name}/enable answers 200 and the plugin is Active',
+  title: 'POST /plugins/{name}/enable succeeds and the plugin is Active',
   spec: '2 §4.5',
   since: '1.24',
   tags: ['state'],
@@ -47,7 +49,9 @@ check('plugins.enable.active', {
 }, async (context) => {
   const name = await ownPlugin(context);
   const res = await enablePlugin(context, name);
-  context.expect(res.status, 'POST /plugins/{name}/enable status').toBe(200);
+  // the spec leaves "details of the enable call" out: any success
+  context.expect(res.status, `POST /plugins/{name}/enable status: ${res.describe()}`).toBeGreaterThanOrEqual(200);
+  context.expect(res.status, `POST /plugins/{name}/enable status: ${res.describe()}`).toBeLessThan(300);
   context.expect((await inspectPlugin(context, name)).Active, `Active of ${name} after enable`).toBe(true);
   context.expect((await listedAs(context, name)).map((plugin) => plugin.Active), `Active of ${name} in GET /plugins`).toEqual([true]);
 });
@@ -55,6 +59,8 @@ check('plugins.enable.active', {
 check('plugins.disable.inactive', {
   title: 'POST /plugins/{name}/disable of an enabled plugin answers 200 and the plugin is no longer Active',
   spec: '2 §4.5',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.24',
   tags: ['state'],
   requires: ['plugins'],
@@ -68,6 +74,8 @@ check('plugins.disable.inactive', {
 check('plugins.enable.already-enabled', {
   title: 'enabling an enabled plugin is refused with 409, and disabling a disabled one too',
   spec: '2 §4.5',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.24',
   tags: ['error', 'state'],
   requires: ['plugins'],
@@ -85,6 +93,8 @@ check('plugins.enable.already-enabled', {
 check('plugins.remove.enabled-refused', {
   title: 'DELETE /plugins/{name} of an enabled plugin is refused with 409 and it stays Active; with force it goes',
   spec: '2 §4.5',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.24',
   tags: ['error', 'state'],
   requires: ['plugins'],
@@ -102,6 +112,8 @@ check('plugins.remove.enabled-refused', {
 check('plugins.remove.disabled', {
   title: 'DELETE /plugins/{name} of a disabled plugin answers 200; it is no longer listed and inspect is 404',
   spec: '2 §4.5',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.24',
   tags: ['state'],
   requires: ['plugins'],
@@ -116,6 +128,8 @@ check('plugins.remove.disabled', {
 check('plugins.inspect.names', {
   title: 'a plugin is found by its name with or without :latest, and by its id or a prefix of it',
   spec: '2 §2.6',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.24',
   tags: ['state'],
   requires: ['plugins'],

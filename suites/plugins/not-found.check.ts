@@ -1,7 +1,8 @@
 /**
- * Unknown plugins (spec/2 §4.5, and dockerd's inspect, disable and remove): each operation on a
- * plugin nobody installed answers 404 with the version's error body, on any target; pulling a name
- * the registry does not have is 404 too.
+ * Unknown plugins, as dockerd answers them: spec/2 §4.5 gives no statuses for the plugin endpoints
+ * besides the list's, and leaves inspect, disable and remove "not shown". Each operation on a plugin
+ * nobody installed answers 404 with the version's error body, on any target; pulling a name the
+ * registry does not have is 404 too.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
@@ -19,6 +20,8 @@ for (const { id, request, covers, send } of OPERATIONS) {
   check(id, {
     title: `${request} of a plugin that is not installed answers 404`,
     spec: '2 §4.5',
+    level: 'docker',
+    seen: 'dockerd 20.10.24',
     since: '1.24',
     tags: ['error'],
     covers,
@@ -32,6 +35,8 @@ for (const { id, request, covers, send } of OPERATIONS) {
 check('plugins.pull.unknown', {
   title: 'POST /plugins/pull of a plugin the registry does not have answers 404 and installs nothing',
   spec: '2 §4.5',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.24',
   tags: ['error'],
   requires: ['plugins'],

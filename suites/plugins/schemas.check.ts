@@ -26,6 +26,8 @@ check('plugins.list.schema', {
 check('plugins.inspect.schema', {
   title: 'GET /plugins/{name}/json answers the plugin: Id, Name, Tag, Active, Config and Manifest',
   spec: '2 §2.6',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.24',
   tags: ['schema'],
   requires: ['plugins'],
@@ -53,6 +55,8 @@ check('plugins.pull.schema', {
 check('plugins.privileges.schema', {
   title: 'GET /plugins/privileges answers what a plugin asks for: the host network, mounts, a device and a capability for vieux/sshfs',
   spec: '2 §4.5',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.24',
   tags: ['schema'],
   requires: ['plugins'],

@@ -8,7 +8,7 @@ import { ownService, runningTasks } from './swarm-steps.ts';
 
 const NODES: Omit<CheckMeta, 'title'> = { spec: '2 §4.6', since: '1.24', tags: ['state'], requires: ['swarm'] };
 
-check('swarm.nodes.of-task', { ...NODES, title: 'GET /nodes/{id} with the NodeID of a running task answers that node' }, async (context) => {
+check('swarm.nodes.of-task', { ...NODES, level: 'docker', seen: 'dockerd 20.10.24', title: 'GET /nodes/{id} with the NodeID of a running task answers that node' }, async (context) => {
   const id = await ownService(context);
   const [task] = await runningTasks(context, id, 1);
   const res = await context.engine.get(`/nodes/${task?.NodeID ?? ''}`);
@@ -16,7 +16,7 @@ check('swarm.nodes.of-task', { ...NODES, title: 'GET /nodes/{id} with the NodeID
   context.expect(res.json<{ ID: string }>().ID, 'the node\'s ID').toBe(task?.NodeID);
 });
 
-check('swarm.nodes.not-found', { ...NODES, title: 'GET /nodes/{id} of an unknown node answers 404', tags: ['error'] }, async (context) => {
+check('swarm.nodes.not-found', { ...NODES, level: 'docker', seen: 'dockerd 20.10.24', title: 'GET /nodes/{id} of an unknown node answers 404', tags: ['error'] }, async (context) => {
   const res = await context.engine.get(`/nodes/${context.make.uniqueName('none')}`);
   context.expect(res.status, 'GET /nodes/{id} status for an unknown node').toBe(404);
   expectErrorBodyOfVersion(context, res);

@@ -20,7 +20,7 @@ import { createService, ownNodeId, ownService, runningTasks, serviceSpec, type S
 
 const SWARM: Omit<CheckMeta, 'title'> = { spec: '2 §2.7', since: '1.24', tags: ['schema'], requires: ['swarm'] };
 
-check('swarm.services.create-schema', { ...SWARM, title: 'POST /services/create answers 201 {ID} (Warnings when there are some)', spec: '2 §4.6', covers: ['2:POST /services/create', '2:POST /services/create:body:Name', '2:POST /services/create:body:Labels', '2:POST /services/create:body:TaskTemplate.ContainerSpec.Image', '2:POST /services/create:body:TaskTemplate.ContainerSpec.Command', '2:POST /services/create:body:TaskTemplate.ContainerSpec.StopGracePeriod', '2:POST /services/create:header:Content-type'] }, async (context) => {
+check('swarm.services.create-schema', { ...SWARM, level: 'docker', seen: 'dockerd 20.10.24', title: 'POST /services/create answers 201 {ID} (Warnings when there are some)', spec: '2 §4.6', covers: ['2:POST /services/create', '2:POST /services/create:body:Name', '2:POST /services/create:body:Labels', '2:POST /services/create:body:TaskTemplate.ContainerSpec.Image', '2:POST /services/create:body:TaskTemplate.ContainerSpec.Command', '2:POST /services/create:body:TaskTemplate.ContainerSpec.StopGracePeriod', '2:POST /services/create:header:Content-type'] }, async (context) => {
   const res = await createService(context, serviceSpec(context));
   context.expect(res.status, 'POST /services/create status').toBe(201);
   assertMatchesSchema(res.json(), SERVICE_CREATED_SCHEMA, 'the create answer');
@@ -33,7 +33,7 @@ check('swarm.services.inspect-schema', { ...SWARM, title: 'GET /services/{id} ha
   assertMatchesSchema(res.json(), SERVICE_SCHEMA, 'the service');
 });
 
-check('swarm.services.list-schema', { ...SWARM, title: 'GET /services lists services in the inspect shape' }, async (context) => {
+check('swarm.services.list-schema', { ...SWARM, level: 'docker', seen: 'dockerd 20.10.24', title: 'GET /services lists services in the inspect shape' }, async (context) => {
   const id = await ownService(context);
   const res = await context.engine.get('/services');
   context.expect(res.status, 'GET /services status').toBe(200);
@@ -59,7 +59,7 @@ check('swarm.tasks.inspect-schema', { ...SWARM, title: 'GET /tasks/{id} has the 
   assertMatchesSchema(res.json(), TASK_SCHEMA, 'the task');
 });
 
-check('swarm.nodes.list-schema', { ...SWARM, title: 'GET /nodes lists the node /info names, in Docker\'s node shape', spec: '2 §4.6' }, async (context) => {
+check('swarm.nodes.list-schema', { ...SWARM, level: 'docker', seen: 'dockerd 20.10.24', title: 'GET /nodes lists the node /info names, in Docker\'s node shape', spec: '2 §4.6' }, async (context) => {
   const nodeId = await ownNodeId(context);
   const res = await context.engine.get('/nodes');
   context.expect(res.status, 'GET /nodes status').toBe(200);
@@ -68,7 +68,7 @@ check('swarm.nodes.list-schema', { ...SWARM, title: 'GET /nodes lists the node /
   assertMatchesSchema(listed, NODE_LIST_SCHEMA, 'the node list');
 });
 
-check('swarm.nodes.inspect-schema', { ...SWARM, title: 'GET /nodes/{id} of the node /info names is that node, in Docker\'s node shape', spec: '2 §4.6' }, async (context) => {
+check('swarm.nodes.inspect-schema', { ...SWARM, level: 'docker', seen: 'dockerd 20.10.24', title: 'GET /nodes/{id} of the node /info names is that node, in Docker\'s node shape', spec: '2 §4.6' }, async (context) => {
   const nodeId = await ownNodeId(context);
   const res = await context.engine.get(`/nodes/${nodeId}`);
   context.expect(res.status, 'GET /nodes/{id} status').toBe(200);
@@ -76,13 +76,13 @@ check('swarm.nodes.inspect-schema', { ...SWARM, title: 'GET /nodes/{id} of the n
   context.expect(res.json<{ ID: string }>().ID, 'the node\'s ID').toBe(nodeId);
 });
 
-check('swarm.inspect.schema', { ...SWARM, title: 'GET /swarm has ID, Version, CreatedAt, UpdatedAt, Spec and JoinTokens, in Docker\'s shape', spec: '2 §4.6' }, async (context) => {
+check('swarm.inspect.schema', { ...SWARM, level: 'docker', seen: 'dockerd 20.10.24', title: 'GET /swarm has ID, Version, CreatedAt, UpdatedAt, Spec and JoinTokens, in Docker\'s shape', spec: '2 §4.6' }, async (context) => {
   const res = await context.engine.get('/swarm');
   context.expect(res.status, 'GET /swarm status').toBe(200);
   assertMatchesSchema(res.json(), SWARM_SCHEMA, 'the swarm');
 });
 
-check('swarm.info.section', { ...SWARM, title: 'GET /info has a Swarm section: an active manager with its NodeID, RemoteManagers and Cluster', spec: '2 §2.5', covers: ['2:GET /info'] }, async (context) => {
+check('swarm.info.section', { ...SWARM, level: 'docker', seen: 'dockerd 20.10.24', title: 'GET /info has a Swarm section: an active manager with its NodeID, RemoteManagers and Cluster', spec: '2 §2.5', covers: ['2:GET /info'] }, async (context) => {
   const res = await context.engine.get('/info');
   context.expect(res.status, 'GET /info status').toBe(200);
   assertMatchesSchema(res.json<{ Swarm?: unknown }>().Swarm, INFO_SWARM_SCHEMA, 'the Swarm section of /info');

@@ -111,9 +111,17 @@ export function tasksUntil(context: CheckContext, serviceId: string, accept: (ta
   return until(() => tasksOf(context, serviceId), accept, { timeoutMs: TASK_TIMEOUT_MS, intervalMs: 200, what });
 }
 
+/**
+ * Whether a task state is `state`: spec/2 §3 writes them in capitals (FAILED, SHUTDOWN), its
+ * desired-state filter in lower case (running, shutdown, accepted), so either case is taken.
+ */
+export function isState(value: string | undefined, state: string): boolean {
+  return value?.toLowerCase() === state;
+}
+
 /** Waits until `count` tasks of the service run; returns those. */
 export async function runningTasks(context: CheckContext, serviceId: string, count: number): Promise<TaskView[]> {
-  const running = (tasks: TaskView[]) => tasks.filter((task) => task.DesiredState === 'running' && task.Status.State === 'running');
+  const running = (tasks: TaskView[]) => tasks.filter((task) => isState(task.DesiredState, 'running') && isState(task.Status.State, 'running'));
   const tasks = await tasksUntil(context, serviceId, (listed) => running(listed).length === count, `${count} running task(s) of service ${serviceId}`);
   return running(tasks);
 }

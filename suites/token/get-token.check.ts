@@ -1,12 +1,13 @@
 /**
  * GET /token as docker clients call it at `docker login`, pull and push (the form spec/3 §2.1 maps to
  * the query: `service`, repeated `scope`, `offline_token`, `client_id`, `account`, with HTTP Basic):
- * a token response, a refresh token with offline_token=true, 401 for credentials that fail.
+ * a token response, a refresh token with offline_token=true, 401 for credentials that fail. spec/3 §4
+ * has POST only: these are Docker's (its registry token protocol, as dockerd 20.10 logs in with it).
  */
 import { check, type CheckMeta } from '../../harness/check.ts';
 import { CLIENT_ID, expectTokenResponse, tokenSetup } from './token-steps.ts';
 
-const GET = { spec: '3 §5.1', since: '1.18', requires: ['token-service'] } satisfies Partial<CheckMeta>;
+const GET = { spec: '3 §5.1', level: 'docker', seen: 'dockerd 20.10.24', since: '1.18', requires: ['token-service'] } satisfies Partial<CheckMeta>;
 
 check('token.get.basic', {
   ...GET,
