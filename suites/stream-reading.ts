@@ -3,6 +3,7 @@
  * check: bounded waits, and frames told apart by stream.
  */
 import { FrameDecoder, joinStreams } from '../harness/streams/frame-decoder.ts';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { DecodedFrame, StreamName } from '../harness/streams/stream-types.ts';
 
 /** Bounds every read of a stream: output that does not come in this time is a hung stream. */
@@ -27,4 +28,16 @@ export function stdoutSoFar(received: Buffer): string {
 /** The text the frames of one stream carry, in order; stdin frames are kept apart from stdout here. */
 export function streamText(frames: DecodedFrame[], stream: StreamName): string {
   return Buffer.concat(frames.filter((frame) => frame.stream === stream).map((frame) => frame.payload)).toString('utf8');
+}
+
+/**
+ * What a 101 answer to a hijack repeats of the request (spec/1 §4.4.1: Upgrade and Connection, both
+ * tokens compared case-insensitively as HTTP has them) and its Content-Type.
+ */
+export function upgradeHeaders(headers: IncomingHttpHeaders): { upgrade: string; connection: string; contentType: string | undefined } {
+  return {
+    upgrade: String(headers.upgrade ?? '').toLowerCase(),
+    connection: String(headers.connection ?? '').toLowerCase(),
+    contentType: headers['content-type'],
+  };
 }

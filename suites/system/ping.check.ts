@@ -16,6 +16,9 @@ check('system.ping.ok', {
 check('system.ping.head', {
   title: 'HEAD /_ping answers 200 with no body (docker clients send it first)',
   spec: '2 §4.2',
+  // The spec lists GET /_ping only.
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.18',
   tags: ['schema'],
   covers: ['2:GET /_ping'],

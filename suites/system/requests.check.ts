@@ -35,6 +35,9 @@ check('system.query.booleans', {
 check('system.query.booleans-other-values', {
   title: 'other boolean query values read as dockerd reads them: empty, no and none false, anything else true',
   spec: '1 §4',
+  // The spec names 1, True, true, 0, False, false only: any other value is dockerd's reading.
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.18',
   tags: ['state'],
 }, async (context) => {

@@ -28,7 +28,7 @@ function previousMinor(version: string): string {
 }
 
 check('system.prefix.same-server', {
-  title: 'GET /vX.Y/version and unprefixed GET /version describe the same server',
+  title: 'GET /vX.Y/version and unprefixed GET /version describe the same server (Version, GitCommit, Os, Arch)',
   spec: '1 §9',
   since: '1.18',
   tags: ['version'],
@@ -38,7 +38,9 @@ check('system.prefix.same-server', {
   const unprefixed = await engine.unversioned.get('/version');
   expect(prefixed.status, 'prefixed status').toBe(200);
   expect(unprefixed.status, 'unprefixed status').toBe(200);
-  const identity = ({ Version, ApiVersion, GitCommit, Os, Arch }: ServerVersion) => ({ Version, ApiVersion, GitCommit, Os, Arch });
+  // ApiVersion is left out: whether an older prefix is answered with the daemon's version or the one
+  // asked for, the spec does not say (system.version.serves-requested judges it).
+  const identity = ({ Version, GitCommit, Os, Arch }: ServerVersion) => ({ Version, GitCommit, Os, Arch });
   expect(identity(prefixed.json()), 'prefixed answer').toEqual(identity(unprefixed.json()));
 });
 
@@ -59,7 +61,7 @@ check('system.prefix.unprefixed-is-current', {
 });
 
 check('system.prefix.too-new', {
-  title: 'a version newer than the server\'s ApiVersion is refused with 400 and a message naming it',
+  title: 'a version newer than the server\'s ApiVersion is refused with 400 (404 by a server older than 1.19)',
   spec: '1 §9',
   since: '1.18',
   tags: ['version', 'error'],
@@ -69,13 +71,15 @@ check('system.prefix.too-new', {
   const tooNew = nextMinor(ApiVersion);
   const res = await engine.at(tooNew).get('/version');
   // 400 since 1.19; a server older than that answered 404.
-  expect(res.status, `status for /v${tooNew}/`).toBe(atLeast(ApiVersion, '1.19') ? 400 : 404);
-  expect(res.text(), 'error body').toContain(tooNew);
+  expect(res.status, `status for /v${tooNew}/: ${res.text().trim()}`).toBe(atLeast(ApiVersion, '1.19') ? 400 : 404);
 });
 
 check('system.prefix.too-old', {
-  title: 'a version older than the server\'s minimum (MinAPIVersion, else 1.18) is refused with 400',
+  title: 'a version older than the server\'s minimum (MinAPIVersion, else 1.18) is refused with 400 and a message naming it',
   spec: '1 §9',
+  // The spec names no minimum version (nor MinAPIVersion): refusing an older prefix is dockerd's.
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.18',
   tags: ['version', 'error'],
 }, async ({ engine, expect }) => {
