@@ -56,9 +56,7 @@ export class ResourceTracker {
     const res = await this.engine.post('/containers/create', { query: { name }, json: { ...config, Labels: labels } });
     if (res.status !== 201) throw new Error(`setup: could not create a container: ${res.describe()}`);
     const { Id } = res.json<{ Id: string }>();
-    this.track(`container ${name}`, async () => {
-      await this.engine.delete(`/containers/${Id}`, { query: { force: 1, v: 1 } });
-    });
+    this.track(`container ${name}`, () => removeContainer(this.engine, Id));
     return Id;
   }
 
@@ -153,7 +151,12 @@ export class ResourceTracker {
         const res = await this.engine.delete(`/containers/${Id}`, { query: { force: 1, v: 1 } });
         if (res.status !== 204 && res.status !== 404) throw new Error(res.describe());
       }
-      const images = await this.engine.get('/images/json', { query: { all: 1, filters } });
+      // Podman 4.3 answers a listing 500 "image not known" while other clients remove images: ask again.
+      let images = await this.engine.get('/images/json', { query: { all: 1, filters } });
+      for (let attempt = 1; attempt < 3 && images.status === 500; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        images = await this.engine.get('/images/json', { query: { all: 1, filters } });
+      }
       if (images.status !== 200) throw new Error(images.describe());
       const { failed } = await removeImages(this.engine, images.json<ListedImage[]>());
       if (failed.length > 0) throw new Error(failed.join('; '));
@@ -171,6 +174,24 @@ export class ResourceTracker {
       }
     }
     return leftovers;
+  }
+}
+
+/**
+ * How long a forced container removal is retried: Podman 4.3 refuses one with 500 "container state
+ * improper: stopped" while it cleans up after the container's process exited (a `cat` whose stdin
+ * the check just closed), and the container would stay behind.
+ */
+const CONTAINER_REMOVAL_TIMEOUT_MS = 10_000;
+
+/** Forced removal of a container with its anonymous volumes; retried while the target refuses it, then an error that names the answer. */
+export async function removeContainer(engine: EngineClient, id: string): Promise<void> {
+  const deadline = Date.now() + CONTAINER_REMOVAL_TIMEOUT_MS;
+  for (;;) {
+    const res = await engine.delete(`/containers/${id}`, { query: { force: 1, v: 1 } });
+    if (res.status === 204 || res.status === 404) return;
+    if (Date.now() >= deadline) throw new Error(res.describe());
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
