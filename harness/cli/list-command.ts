@@ -61,7 +61,7 @@ export async function listCommand(args: string[]): Promise<number> {
   for (const check of checks) {
     const range = check.until ? `${check.since}–${check.until}` : `${check.since}+`;
     const requires = check.requires?.length ? ` requires ${check.requires.join(',')}` : '';
-    process.stdout.write(`${check.id.padEnd(48)} ${range.padEnd(10)} §${check.spec.padEnd(8)} [${check.tags.join(',')}]${requires}  ${check.title}\n`);
+    process.stdout.write(`${check.id.padEnd(48)} ${range.padEnd(10)} ${check.level.padEnd(6)} §${check.spec.padEnd(8)} [${check.tags.join(',')}]${requires}  ${check.title}\n`);
   }
   process.stdout.write(`${checks.length} checks${values.api ? ` at ${values.api}` : ''}\n`);
   return 0;

@@ -4,9 +4,12 @@
  * browser-compat-data: `full` when every check that ran there passed, `partial` (naming the checks
  * that did not) when some passed, `none` when none did. Skipped checks and versions a run did not
  * cover do not count; an expected failure is a deviation of the target, so it counts against it.
+ * The support is given for all checks, and per check level: conformance (spec-level checks) and
+ * Docker compatibility (docker-level checks) apart.
  */
 import { compareVersions } from '../versions.ts';
-import type { Report, ResultStatus } from './types.ts';
+import { CHECK_LEVELS, levelOf } from './check-levels.ts';
+import type { CheckLevel, Report, ResultStatus } from './types.ts';
 
 export type SupportLevel = 'full' | 'partial' | 'none' | 'not-run';
 
@@ -19,6 +22,8 @@ export interface CompareTarget {
 export interface CompareCheck {
   id: string;
   title: string;
+  /** as the first report that has the check gives it */
+  level: CheckLevel;
   /** per target (in the order given), per version: the status, or absent */
   results: Record<string, ResultStatus | 'absent'>[];
 }
@@ -32,8 +37,10 @@ export interface AreaSupport {
 export interface CompareArea {
   area: string;
   checks: CompareCheck[];
-  /** per target, in the order given */
+  /** per target, in the order given: all the area's checks */
   support: AreaSupport[];
+  /** per level, per target: the area's checks of that level only (`not-run` where it has none) */
+  levels: Record<CheckLevel, AreaSupport[]>;
 }
 
 export interface Comparison {
@@ -62,7 +69,7 @@ export function compareReports(reports: Report[]): Comparison {
   const byId = new Map<string, CompareCheck & { area: string }>();
   reports.forEach((report, index) => {
     for (const check of report.checks) {
-      const row = byId.get(check.id) ?? { id: check.id, title: check.title, area: check.area, results: reports.map(absentThroughout) };
+      const row = byId.get(check.id) ?? { id: check.id, title: check.title, level: levelOf(check), area: check.area, results: reports.map(absentThroughout) };
       row.results[index] = Object.fromEntries(report.versions.map((version) => [version, check.results[version]?.status ?? 'absent']));
       byId.set(check.id, row);
     }
@@ -74,7 +81,15 @@ export function compareReports(reports: Report[]): Comparison {
   return {
     targets,
     versions,
-    areas: [...areas.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([area, checks]) => ({ area, checks, support: targets.map((_, index) => supportOf(checks, index)) })),
+    areas: [...areas.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([area, checks]) => ({
+      area,
+      checks,
+      support: targets.map((_, index) => supportOf(checks, index)),
+      levels: Object.fromEntries(CHECK_LEVELS.map((level) => {
+        const ofLevel = checks.filter((check) => check.level === level);
+        return [level, targets.map((_, index) => supportOf(ofLevel, index))];
+      })) as Record<CheckLevel, AreaSupport[]>,
+    })),
   };
 }
 

@@ -3,7 +3,8 @@
  * sorted into regressions, fixes, other changes, new and removed checks.
  */
 import { compareVersions } from '../versions.ts';
-import { countResults, resultsAt } from './summarize.ts';
+import { summaryAt } from './summarize.ts';
+import { levelOf } from './check-levels.ts';
 import { resultDetail } from './report-view.ts';
 import { renderDiffMarkdown } from './render-diff-markdown.ts';
 import { renderDiffHtml } from './render-diff-html.ts';
@@ -31,7 +32,7 @@ export function diffReports(a: Report, b: Report): ReportDiff {
     .map((version): VersionDiff => {
       const diff: VersionDiff = {
         version,
-        summary: { a: countResults(resultsAt(a.checks, version)), b: countResults(resultsAt(b.checks, version)) },
+        summary: { a: summaryAt(a.checks, version), b: summaryAt(b.checks, version) },
         regressions: [], fixes: [], changes: [], added: [], removed: [],
       };
       for (const id of ids) {
@@ -74,7 +75,7 @@ function compare(a: CheckReport | undefined, b: CheckReport | undefined, version
   const check = b ?? a;
   if (!check || from === to) return undefined;
   const detail = (resultB && resultDetail(resultB)) ?? (resultA && resultDetail(resultA));
-  const change: CheckChange = { id: check.id, area: check.area, title: check.title, from, to, ...(detail ? { detail } : {}) };
+  const change: CheckChange = { id: check.id, area: check.area, title: check.title, level: levelOf(check), from, to, ...(detail ? { detail } : {}) };
   return { kind: kindOf(a !== undefined, b !== undefined, from, to), change };
 }
 

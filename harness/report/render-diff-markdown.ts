@@ -1,5 +1,6 @@
-/** `shipshape diff --format md`: per version, a table per kind of change. */
-import { CHANGE_KINDS, changeTotals, labelText, type ReportDiff } from './diff-model.ts';
+/** `shipshape diff --format md`: per version, the figures per level and a table per kind of change, each change with its check's level. */
+import { CHANGE_KINDS, changeTotals, changeTotalsByLevel, labelText, type ChangeKind, type ReportDiff } from './diff-model.ts';
+import { CHECK_LEVELS, LEVEL_FIGURE } from './check-levels.ts';
 import { mdCell, mdCode } from './markdown-text.ts';
 import { conformanceText } from './report-view.ts';
 import { statusText } from './result-statuses.ts';
@@ -19,19 +20,31 @@ export function renderDiffMarkdown(diff: ReportDiff): string {
     return `${lines.join('\n')}\n`;
   }
   const totals = changeTotals(diff);
-  lines.push(CHANGE_KINDS.map(({ kind, title }) => `${title.toLowerCase()}: ${totals[kind]}`).join(', '), '');
+  lines.push(kindCounts(totals), '');
+  const byLevel = changeTotalsByLevel(diff);
+  for (const level of CHECK_LEVELS) lines.push(`- **${level} checks**: ${kindCounts(byLevel[level])}`);
+  lines.push('');
 
   for (const version of diff.versions) {
     lines.push(`## ${version.version}: conformance ${conformanceText(version.summary.a)} → ${conformanceText(version.summary.b)}`, '');
+    const versionByLevel = changeTotalsByLevel([version]);
+    for (const level of CHECK_LEVELS) {
+      lines.push(`- **${level} checks**: ${LEVEL_FIGURE[level]} ${conformanceText(version.summary.a.levels[level])} → ${conformanceText(version.summary.b.levels[level])}; ${kindCounts(versionByLevel[level])}`);
+    }
+    lines.push('');
     for (const { kind, title, meaning } of CHANGE_KINDS) {
       const changes = version[kind];
       if (changes.length === 0) continue;
-      lines.push(`### ${title} (${changes.length})`, '', `_${meaning}_`, '', '| check | A | B | detail |', '| --- | --- | --- | --- |');
+      lines.push(`### ${title} (${changes.length})`, '', `_${meaning}_`, '', '| check | level | A | B | detail |', '| --- | --- | --- | --- | --- |');
       for (const change of changes) {
-        lines.push(`| ${mdCode(change.id)} | ${statusText(change.from)} | ${statusText(change.to)} | ${mdCell(truncate(change.detail ?? '', DETAIL_CHARS))} |`);
+        lines.push(`| ${mdCode(change.id)} | ${change.level} | ${statusText(change.from)} | ${statusText(change.to)} | ${mdCell(truncate(change.detail ?? '', DETAIL_CHARS))} |`);
       }
       lines.push('');
     }
   }
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+function kindCounts(totals: Record<ChangeKind, number>): string {
+  return CHANGE_KINDS.map(({ kind, title }) => `${title.toLowerCase()}: ${totals[kind]}`).join(', ');
 }

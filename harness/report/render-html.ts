@@ -7,7 +7,8 @@ import { escapeAttribute, escapeText, scriptJson } from './markup-escape.ts';
 import { htmlPage, statusBadge } from './html-page.ts';
 import { STATUSES, STATUS_LABEL, STATUS_SYMBOL } from './result-statuses.ts';
 import { conformanceText, COUNT_COLUMNS, notesOf, reportView, resultDetail, type AreaView, type ReportView, type SummaryView } from './report-view.ts';
-import type { CheckReport, Report } from './types.ts';
+import { CHECK_LEVELS, levelHead, levelOf } from './check-levels.ts';
+import type { CheckLevel, CheckReport, Report, ResultCounts } from './types.ts';
 
 /** The statuses that fail the gate, offered as one choice of the status filter. */
 const ATTENTION = 'attention';
@@ -27,11 +28,12 @@ const EXTRA_STYLE = `
 const SCRIPT = `
 (() => {
   const data = JSON.parse(document.getElementById('report-data').textContent);
-  const searchable = new Map(data.checks.map((check) => [check.id, [check.id, check.area, check.title, check.spec, ...check.tags,
+  const searchable = new Map(data.checks.map((check) => [check.id, [check.id, check.area, check.title, check.spec, check.level || 'spec', check.seen || '', ...check.tags,
     ...Object.values(check.results).flatMap((result) => [result.status, result.message || '', result.reason || ''])].join('\\n').toLowerCase()]));
   const groups = { ${ATTENTION}: ['failed', 'error', 'unexpected-pass'] };
   const filter = document.getElementById('filter');
   const statusFilter = document.getElementById('status-filter');
+  const levelFilter = document.getElementById('level-filter');
   const shown = document.getElementById('shown');
   const total = data.checks.length;
   function apply() {
@@ -43,7 +45,8 @@ const SCRIPT = `
       for (const row of area.querySelectorAll('tr[data-check]')) {
         const text = searchable.get(row.dataset.check) || '';
         const statuses = Array.from(row.querySelectorAll('td[data-status]'), (cell) => cell.dataset.status);
-        const show = terms.every((term) => text.includes(term)) && (!wanted || statuses.some((status) => wanted.includes(status)));
+        const show = terms.every((term) => text.includes(term)) && (!wanted || statuses.some((status) => wanted.includes(status)))
+          && (!levelFilter.value || row.dataset.level === levelFilter.value);
         row.hidden = !show;
         if (show) visible += 1;
       }
@@ -54,6 +57,7 @@ const SCRIPT = `
   }
   filter.addEventListener('input', apply);
   statusFilter.addEventListener('change', apply);
+  levelFilter.addEventListener('change', apply);
   apply();
 })();
 `;
@@ -68,10 +72,13 @@ export function renderReportHtml(report: Report): string {
     perVersionTable(view.perVersion),
     '<h2>Conformance per area</h2>',
     perAreaTable(view),
+    '<h2>Conformance (spec checks) and Docker compatibility (docker checks) per area</h2>',
+    perAreaLevelTable(view),
     `<h2>Checks × versions</h2>`,
     '<div class="filters">',
     '<label>Filter <input id="filter" type="search" placeholder="check id, area, title or message" autocomplete="off"></label>',
     `<label>Status <select id="status-filter"><option value="">any</option><option value="${ATTENTION}">fails the gate (failed, error, unexpected pass)</option>${STATUSES.map((status) => `<option value="${status}">${STATUS_SYMBOL[status]} ${STATUS_LABEL[status]}</option>`).join('')}</select></label>`,
+    `<label>Level <select id="level-filter"><option value="">any</option>${CHECK_LEVELS.map((level) => `<option value="${level}">${escapeText(levelHead(level))}</option>`).join('')}</select></label>`,
     `<span id="shown" class="muted">${checkCount} of ${checkCount} checks shown</span>`,
     '</div>',
     `<p class="legend">${STATUSES.map(statusBadge).join('')}</p>`,
@@ -82,9 +89,11 @@ export function renderReportHtml(report: Report): string {
 }
 
 function perVersionTable(rows: SummaryView[]): string {
-  const head = `<tr><th>version</th><th class="num">conformance</th>${COUNT_COLUMNS.map(([label]) => `<th class="num">${label}</th>`).join('')}</tr>`;
-  const body = rows.map(({ version, counts }) =>
-    `<tr data-version="${escapeAttribute(version)}"><th>${escapeText(version)}</th><td class="num">${conformanceText(counts)}</td>${COUNT_COLUMNS.map(([, count]) => `<td class="num">${count(counts)}</td>`).join('')}</tr>`,
+  // The level columns come last, side by side: the columns before them keep their places.
+  const levelHeads = CHECK_LEVELS.map((level) => `<th class="num" data-level="${level}">${escapeText(levelHead(level))}</th>`).join('');
+  const head = `<tr><th>version</th><th class="num">conformance</th>${COUNT_COLUMNS.map(([label]) => `<th class="num">${label}</th>`).join('')}${levelHeads}</tr>`;
+  const body = rows.map(({ version, counts, levels }) =>
+    `<tr data-version="${escapeAttribute(version)}"><th>${escapeText(version)}</th><td class="num">${conformanceText(counts)}</td>${COUNT_COLUMNS.map(([, count]) => `<td class="num">${count(counts)}</td>`).join('')}${CHECK_LEVELS.map((level) => conformanceCell(version, levels[level], level)).join('')}</tr>`,
   );
   return `<table id="per-version"><thead>${head}</thead><tbody>${body.join('\n')}</tbody></table>`;
 }
@@ -92,22 +101,31 @@ function perVersionTable(rows: SummaryView[]): string {
 function perAreaTable(view: ReportView): string {
   const head = `<tr><th>area</th><th class="num">checks</th>${view.versions.map((version) => `<th class="num">${escapeText(version)}</th>`).join('')}</tr>`;
   const body = view.areas.map(({ area, checks, byVersion }) =>
-    `<tr data-area="${escapeAttribute(area)}"><th>${escapeText(area)}</th><td class="num">${checks.length}</td>${byVersion.map(conformanceCell).join('')}</tr>`,
+    `<tr data-area="${escapeAttribute(area)}"><th>${escapeText(area)}</th><td class="num">${checks.length}</td>${byVersion.map(({ version, counts }) => conformanceCell(version, counts)).join('')}</tr>`,
   );
   return `<table id="per-area"><thead>${head}</thead><tbody>${body.join('\n')}</tbody></table>`;
 }
 
-function conformanceCell({ version, counts }: SummaryView): string {
+/** Per area, a row per level: its checks and, per version, its conformance or Docker compatibility. */
+function perAreaLevelTable(view: ReportView): string {
+  const head = `<tr><th>area</th><th>level</th><th class="num">checks</th>${view.versions.map((version) => `<th class="num">${escapeText(version)}</th>`).join('')}</tr>`;
+  const body = view.areas.flatMap(({ area, checksPerLevel, byVersion }) => CHECK_LEVELS.map((level) =>
+    `<tr data-area="${escapeAttribute(area)}" data-level="${level}"><th>${escapeText(area)}</th><td>${escapeText(levelHead(level))}</td><td class="num">${checksPerLevel[level]}</td>${byVersion.map(({ version, levels }) => conformanceCell(version, levels[level], level)).join('')}</tr>`,
+  ));
+  return `<table id="per-area-levels"><thead>${head}</thead><tbody>${body.join('\n')}</tbody></table>`;
+}
+
+function conformanceCell(version: string, counts: ResultCounts, level?: CheckLevel): string {
   const text = conformanceText(counts);
   const tooltip = COUNT_COLUMNS.map(([label, count]) => `${count(counts)} ${label}`).join(', ');
   // Red at 0 %, green at 100 %: the hue follows conformance, the text says the number.
   const colour = text === '–' ? 'class="num s-none"' : `class="num" style="background: hsl(${Math.round(counts.conformance * 120)} 70% 85%)"`;
-  return `<td data-version="${escapeAttribute(version)}" ${colour} title="${escapeAttribute(tooltip)}">${text}</td>`;
+  return `<td data-version="${escapeAttribute(version)}"${level ? ` data-level="${level}"` : ''} ${colour} title="${escapeAttribute(tooltip)}">${text}</td>`;
 }
 
 function matrix(versions: string[], areas: AreaView[]): string {
-  const columns = 5 + versions.length;
-  const head = `<tr><th>check</th><th>title</th><th>spec</th><th>tags</th>${versions.map((version) => `<th class="status" data-version="${escapeAttribute(version)}">${escapeText(version)}</th>`).join('')}<th>details</th></tr>`;
+  const columns = 6 + versions.length;
+  const head = `<tr><th>check</th><th>title</th><th>spec</th><th>level</th><th>tags</th>${versions.map((version) => `<th class="status" data-version="${escapeAttribute(version)}">${escapeText(version)}</th>`).join('')}<th>details</th></tr>`;
   const bodies = areas.map(({ area, checks }) => [
     `<tbody data-area="${escapeAttribute(area)}">`,
     `<tr class="area-row"><th colspan="${columns}">${escapeText(area)} <span class="muted">(${checks.length} check${checks.length === 1 ? '' : 's'})</span></th></tr>`,
@@ -126,11 +144,13 @@ function checkRow(check: CheckReport, versions: string[]): string {
     return `<td data-version="${escapeAttribute(version)}" data-status="${result.status}" class="status s-${result.status}" title="${escapeAttribute(tooltip)}">${STATUS_SYMBOL[result.status]}</td>`;
   });
   const range = check.until ? `${check.since}–${check.until}` : `${check.since}+`;
+  const level = levelOf(check);
   return [
-    `<tr data-check="${escapeAttribute(check.id)}">`,
+    `<tr data-check="${escapeAttribute(check.id)}" data-level="${level}">`,
     `<td><code>${escapeText(check.id)}</code></td>`,
     `<td>${escapeText(check.title)}</td>`,
     `<td>§${escapeText(check.spec)} <span class="muted">${escapeText(range)}</span></td>`,
+    `<td>${level}${check.seen ? ` <span class="muted">seen on ${escapeText(check.seen)}</span>` : ''}</td>`,
     `<td>${escapeText([...check.tags, ...(check.requires ?? []).map((need) => `requires ${need}`)].join(', '))}</td>`,
     ...cells,
     `<td>${details(check, versions)}</td>`,

@@ -3,18 +3,24 @@
  * per-area counts, and the results that fail the gate. The renderers only lay it out.
  */
 import { compareVersions } from '../versions.ts';
-import { countResults, resultsAt, summarize } from './summarize.ts';
+import { summaryAt } from './summarize.ts';
+import { CHECK_LEVELS, levelOf } from './check-levels.ts';
 import { failsGate } from './result-statuses.ts';
-import type { CheckReport, Report, ResultStatus, VersionResult, VersionSummary } from './types.ts';
+import type { CheckLevel, CheckReport, Report, ResultCounts, ResultStatus, VersionResult } from './types.ts';
 
 export interface SummaryView {
   version: string;
-  counts: VersionSummary;
+  /** all checks */
+  counts: ResultCounts;
+  /** the spec-level checks (conformance) and the docker-level ones (Docker compatibility) apart */
+  levels: Record<CheckLevel, ResultCounts>;
 }
 
 export interface AreaView {
   area: string;
   checks: CheckReport[];
+  /** how many of the area's checks are of each level */
+  checksPerLevel: Record<CheckLevel, number>;
   byVersion: SummaryView[];
 }
 
@@ -36,7 +42,7 @@ export interface ReportView {
 }
 
 /** The counts every per-version table shows, in order, with their column titles. */
-export const COUNT_COLUMNS: [string, (counts: VersionSummary) => number][] = [
+export const COUNT_COLUMNS: [string, (counts: ResultCounts) => number][] = [
   ['passed', (c) => c.passed],
   ['failed', (c) => c.failed],
   ['error', (c) => c.error],
@@ -47,24 +53,29 @@ export const COUNT_COLUMNS: [string, (counts: VersionSummary) => number][] = [
 
 export function reportView(report: Report): ReportView {
   const versions = [...report.versions].sort(compareVersions);
-  const summary = summarize(report.checks, versions);
   const checks = [...report.checks].sort((a, b) => a.id.localeCompare(b.id));
   const areaNames = [...new Set(checks.map((check) => check.area))].sort();
   return {
     title: `Shipshape: ${report.target.url}`,
     facts: facts(report),
     versions,
-    perVersion: versions.map((version) => ({ version, counts: summary[version] ?? countResults([]) })),
+    perVersion: versions.map((version) => summaryView(checks, version)),
     areas: areaNames.map((area) => {
       const inArea = checks.filter((check) => check.area === area);
-      return { area, checks: inArea, byVersion: versions.map((version) => ({ version, counts: countResults(resultsAt(inArea, version)) })) };
+      const checksPerLevel = Object.fromEntries(CHECK_LEVELS.map((level) => [level, inArea.filter((check) => levelOf(check) === level).length])) as Record<CheckLevel, number>;
+      return { area, checks: inArea, checksPerLevel, byVersion: versions.map((version) => summaryView(inArea, version)) };
     }),
     problemsByVersion: problemsByVersion(checks, versions),
   };
 }
 
+function summaryView(checks: CheckReport[], version: string): SummaryView {
+  const { levels, ...counts } = summaryAt(checks, version);
+  return { version, counts, levels };
+}
+
 /** `97.5%`, or `–` when nothing was judged at all (conformance is 1 there, which would read as a pass). */
-export function conformanceText(counts: VersionSummary): string {
+export function conformanceText(counts: ResultCounts): string {
   const judged = counts.passed + counts.failed + counts.error + (counts.expectedFailures ?? 0);
   if (judged === 0) return '–';
   // Rounded, but one failure in thousands never reads as 100.0%, nor one pass as 0.0%.

@@ -1,10 +1,11 @@
 /**
- * Per-version counts and conformance, as report.json's `summary` holds them. The same counting serves
- * any slice of results (one area at one version, in report.html and summary.md).
+ * Per-version counts and conformance, as report.json's `summary` holds them, also per check level.
+ * The same counting serves any slice of results (one area at one version, in report.html and summary.md).
  */
-import type { CheckReport, VersionResult, VersionSummary } from './types.ts';
+import { CHECK_LEVELS, levelOf } from './check-levels.ts';
+import type { CheckLevel, CheckReport, ResultCounts, VersionResult, VersionSummary } from './types.ts';
 
-export function countResults(results: Iterable<VersionResult>): VersionSummary {
+export function countResults(results: Iterable<VersionResult>): ResultCounts {
   let passed = 0;
   let failed = 0;
   let error = 0;
@@ -45,9 +46,16 @@ export function countResults(results: Iterable<VersionResult>): VersionSummary {
 
 /** One summary per version of the run; a check with no result at a version is not counted there. */
 export function summarize(checks: CheckReport[], versions: string[]): Record<string, VersionSummary> {
-  return Object.fromEntries(
-    versions.map((version) => [version, countResults(resultsAt(checks, version))]),
-  );
+  return Object.fromEntries(versions.map((version) => [version, summaryAt(checks, version)]));
+}
+
+/** A version's summary as this tool writes it: both levels always, zeros where a level has no check. */
+export type LevelledSummary = VersionSummary & { levels: Record<CheckLevel, ResultCounts> };
+
+/** The counts of the checks' results at one version, all together and per level. */
+export function summaryAt(checks: CheckReport[], version: string): LevelledSummary {
+  const levels = Object.fromEntries(CHECK_LEVELS.map((level) => [level, countResults(resultsAt(checks.filter((check) => levelOf(check) === level), version))])) as Record<CheckLevel, ResultCounts>;
+  return { ...countResults(resultsAt(checks, version)), levels };
 }
 
 export function resultsAt(checks: Iterable<CheckReport>, version: string): VersionResult[] {

@@ -2,6 +2,10 @@
  * The shape of report.json: ../shared/report.schema.json is the contract, this mirrors it.
  * Add optional fields freely; never remove or rename one.
  */
+import type { CheckLevel } from '../check.ts';
+
+export type { CheckLevel } from '../check.ts';
+
 export type ResultStatus = 'passed' | 'failed' | 'error' | 'skipped' | 'expected-failure' | 'unexpected-pass';
 
 export interface VersionResult {
@@ -30,9 +34,14 @@ export interface CheckReport {
   covers?: string[];
   /** one entry per version of the run */
   results: Record<string, VersionResult>;
+  /** optional: spec when absent (reports written before levels) */
+  level?: CheckLevel;
+  /** optional, for a docker-level check: the dockerd build its behaviour was seen on */
+  seen?: string;
 }
 
-export interface VersionSummary {
+/** Counts of results and the conformance they give: a version's, a level's, an area's. */
+export interface ResultCounts {
   passed: number;
   failed: number;
   error: number;
@@ -41,6 +50,11 @@ export interface VersionSummary {
   unexpectedPasses?: number;
   /** passed / (passed + failed + error + expected-failure) */
   conformance: number;
+}
+
+export interface VersionSummary extends ResultCounts {
+  /** optional: the same figures per check level; spec is conformance, docker is Docker compatibility */
+  levels?: Partial<Record<CheckLevel, ResultCounts>>;
 }
 
 export interface ServerVersion {

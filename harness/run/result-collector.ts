@@ -52,6 +52,8 @@ export class ResultCollector implements Reporter {
         title: descriptor.title,
         area: descriptor.area,
         spec: descriptor.spec,
+        level: descriptor.level,
+        ...(descriptor.seen ? { seen: descriptor.seen } : {}),
         since: descriptor.since,
         ...(descriptor.until ? { until: descriptor.until } : {}),
         tags: [...descriptor.tags],

@@ -4,6 +4,7 @@ import { compareReports } from '../../harness/report/compare-model.ts';
 import { renderCompareHtml } from '../../harness/report/render-compare-html.ts';
 import { renderCompareMarkdown } from '../../harness/report/render-compare-markdown.ts';
 import type { Report } from '../../harness/report/types.ts';
+import { API_VERSIONS } from '../../harness/versions.ts';
 import { everywhere, makeCheck, makeReport, sampleReport } from './sample-report.ts';
 
 const PASS = { status: 'passed' } as const;
@@ -38,6 +39,43 @@ describe('compareReports', () => {
     expect(only.targets.map(({ versions }) => versions.length)).toEqual([8, 1]);
   });
 
+  test('a support level per area, target and check level: conformance and Docker compatibility apart', () => {
+    const docker = { level: 'docker', seen: 'dockerd 20.10.24' } as const;
+    const strict = reportOf('strict', [
+      makeCheck('volumes.create.schema', everywhere(PASS)),
+      makeCheck('volumes.list.null-or-empty', everywhere(PASS), { level: 'spec' }),
+      makeCheck('volumes.create.warning-null', everywhere(FAIL), docker),
+      makeCheck('volumes.remove.message', { ...everywhere(PASS), '1.18': FAIL }, docker),
+      makeCheck('system.ping.body', everywhere(PASS)),
+    ]);
+    const dockerd = reportOf('unix:///tmp/d.sock', [
+      makeCheck('volumes.create.schema', everywhere(PASS)),
+      makeCheck('volumes.list.null-or-empty', { ...everywhere(PASS), '1.24': { status: 'expected-failure', reason: 'answers []' } }, { level: 'spec' }),
+      makeCheck('volumes.create.warning-null', everywhere(PASS), docker),
+      makeCheck('volumes.remove.message', everywhere(PASS), docker),
+      makeCheck('system.ping.body', everywhere(PASS)),
+    ]);
+    const both = compareReports([strict, dockerd]);
+    const volumes = both.areas.find(({ area }) => area === 'volumes');
+    expect(volumes?.checks.map(({ id, level }) => [id, level])).toEqual([
+      ['volumes.create.schema', 'spec'], ['volumes.create.warning-null', 'docker'], ['volumes.list.null-or-empty', 'spec'], ['volumes.remove.message', 'docker'],
+    ]);
+    expect(volumes?.levels.spec.map(({ level }) => level)).toEqual(['full', 'partial']);
+    expect(volumes?.levels.docker.map(({ level }) => level)).toEqual(['partial', 'full']);
+    expect(volumes?.levels.docker[0]?.failing).toEqual([{ id: 'volumes.create.warning-null', versions: [...API_VERSIONS] }, { id: 'volumes.remove.message', versions: ['1.18'] }]);
+    expect(volumes?.levels.spec[1]?.failing).toEqual([{ id: 'volumes.list.null-or-empty', versions: ['1.24'] }]);
+    expect(volumes?.support.map(({ level }) => level)).toEqual(['partial', 'partial']);
+    // an area without docker-level checks: not run at that level, whatever the target did
+    expect(both.areas.find(({ area }) => area === 'system')?.levels).toEqual({ spec: [{ level: 'full', failing: [] }, { level: 'full', failing: [] }], docker: [{ level: 'not-run', failing: [] }, { level: 'not-run', failing: [] }] });
+
+    const markdown = renderCompareMarkdown(both);
+    expect(markdown).toContain('| area | T1 conformance | T1 Docker compatibility | T2 conformance | T2 Docker compatibility |');
+    expect(markdown).toContain('| volumes | full | partial: not `volumes.create.warning-null` (1.18, 1.19, 1.20, 1.21, 1.22, 1.23, 1.24, 1.25), `volumes.remove.message` (1.18) | partial: not `volumes.list.null-or-empty` (1.24) | full |');
+    expect(markdown).toContain('| system | full | not run | full | not run |');
+    const html = renderCompareHtml(both);
+    expect(html).toMatch(/<tr data-area="volumes"><th>volumes<\/th><td class="support-full" data-target="0" data-check-level="spec" data-level="full">.*?<td class="support-partial" data-target="0" data-check-level="docker" data-level="partial">/);
+  });
+
   test('two runs of one target are told apart', () => {
     expect(compareReports([reference, reference]).targets.map(({ label }) => label)).toEqual(['reference (docker 20.10.24)', 'reference (docker 20.10.24) #2']);
   });
@@ -50,7 +88,8 @@ describe('rendering', () => {
     const markdown = renderCompareMarkdown(comparison);
     expect(markdown).toContain('| area | T1 | T2 |');
     expect(markdown).toMatch(/\| containers \| partial: not `containers\.create\.no-cmd` \(1\.18, /);
-    expect(markdown.split('\n').find((line) => line.startsWith('| check |'))?.split('|').length).toBe(16 + 3);
+    expect(markdown.split('\n').find((line) => line.startsWith('| check |'))?.split('|').length).toBe(16 + 4);
+    expect(markdown).toContain('| `exec.start.detach` | docker | ');
   });
 
   test('HTML: escapes messages and names, and holds every target × version column', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { diffReports, renderDiff } from '../../harness/report/diff.ts';
+import { changeTotalsByLevel } from '../../harness/report/diff-model.ts';
 import type { CheckReport, ResultStatus } from '../../harness/report/types.ts';
 import { STATUSES } from '../../harness/report/result-statuses.ts';
 import { makeCheck, makeReport, sampleReport } from './sample-report.ts';
@@ -95,6 +96,55 @@ describe('diffReports', () => {
   });
 });
 
+describe('diff by check level', () => {
+  const a = makeReport([
+    makeCheck('system.ping.body', at('1.24', 'passed'), { level: 'spec' }),
+    makeCheck('system.ping.header', at('1.24', 'passed'), { level: 'docker', seen: 'dockerd 20.10.24' }),
+    makeCheck('system.info.wording', at('1.24', 'passed'), { level: 'docker', seen: 'dockerd 20.10.24' }),
+    makeCheck('system.info.schema', at('1.24', 'failed')),
+  ], ['1.24']);
+  const b = makeReport([
+    makeCheck('system.ping.body', at('1.24', 'passed'), { level: 'spec' }),
+    makeCheck('system.ping.header', at('1.24', 'failed', 'no Docker-Experimental'), { level: 'docker', seen: 'dockerd 20.10.24' }),
+    makeCheck('system.info.wording', at('1.24', 'error'), { level: 'docker', seen: 'dockerd 20.10.24' }),
+    makeCheck('system.info.schema', at('1.24', 'passed')),
+  ], ['1.24']);
+  const diff = diffReports(a, b);
+
+  it('gives each change its check\'s level (a report without levels is spec) and each version both figures', () => {
+    const version = diff.versions[0];
+    expect(version?.regressions.map(({ id, level }) => [id, level])).toEqual([['system.info.wording', 'docker'], ['system.ping.header', 'docker']]);
+    expect(version?.fixes.map(({ id, level }) => [id, level])).toEqual([['system.info.schema', 'spec']]);
+    expect(version?.summary.a.levels).toMatchObject({ spec: { passed: 1, failed: 1 }, docker: { passed: 2 } });
+    expect(version?.summary.b.levels).toMatchObject({ spec: { passed: 2, failed: 0 }, docker: { failed: 1, error: 1, passed: 0 } });
+    expect(changeTotalsByLevel(diff)).toEqual({
+      spec: { regressions: 0, fixes: 1, changes: 0, added: 0, removed: 0 },
+      docker: { regressions: 2, fixes: 0, changes: 0, added: 0, removed: 0 },
+    });
+  });
+
+  it('md: the counts per level overall and per version, the figures per level, and the level of each change', () => {
+    const md = renderDiff(diff, 'md');
+    expect(md).toContain('- **spec checks**: regressions: 0, fixes: 1, other status changes: 0, new checks: 0, removed checks: 0');
+    expect(md).toContain('- **docker checks**: regressions: 2, fixes: 0, other status changes: 0, new checks: 0, removed checks: 0');
+    expect(md).toContain('- **spec checks**: conformance 50.0% → 100.0%; regressions: 0, fixes: 1,');
+    expect(md).toContain('- **docker checks**: Docker compatibility 100.0% → 0.0%; regressions: 2,');
+    expect(md).toContain('| `system.ping.header` | docker | ✓ passed | ✗ failed | no Docker-Experimental |');
+  });
+
+  it('html: the same, with data-level on the rows', () => {
+    const html = renderDiff(diff, 'html');
+    expect(html).toMatch(/<table data-kind="regressions">.*<tr data-check="system\.info\.wording" data-level="docker"><td><code>system\.info\.wording<\/code><\/td><td>docker<\/td>/);
+    expect(html).toContain('<li data-level="spec">conformance (spec checks) 50.0% → 100.0%</li><li data-level="docker">Docker compatibility (docker checks) 100.0% → 0.0%</li>');
+    expect(html).toContain('<tr data-level="docker"><th>docker checks</th><td>Regressions: 2 · Fixes: 0');
+  });
+
+  it('json: each change with its level', () => {
+    const json = JSON.parse(renderDiff(diff, 'json')) as { versions: { regressions: { level: string }[] }[] };
+    expect(json.versions[0]?.regressions.map(({ level }) => level)).toEqual(['docker', 'docker']);
+  });
+});
+
 describe('renderDiff', () => {
   const a = makeReport([makeCheck('system.ping.body', at('1.24', 'passed')), makeCheck('system.info.schema', at('1.24', 'failed'))], ['1.24']);
   const b = makeReport([makeCheck('system.ping.body', at('1.24', 'failed', 'got <b>500</b> | oops')), makeCheck('system.info.schema', at('1.24', 'passed'))], ['1.24']);
@@ -104,14 +154,14 @@ describe('renderDiff', () => {
     const md = renderDiff(diff, 'md');
     expect(md).toContain('## 1.24: conformance 50.0% → 50.0%');
     expect(md).toContain('### Regressions (1)');
-    expect(md).toContain('| `system.ping.body` | ✓ passed | ✗ failed | got &lt;b>500&lt;/b> \\| oops |');
+    expect(md).toContain('| `system.ping.body` | spec | ✓ passed | ✗ failed | got &lt;b>500&lt;/b> \\| oops |');
     expect(md).toContain('### Fixes (1)');
     expect(md).toContain('regressions: 1, fixes: 1, other status changes: 0, new checks: 0, removed checks: 0');
   });
 
   it('html: the same sections, escaped, in a self-contained page', () => {
     const html = renderDiff(diff, 'html');
-    expect(html).toMatch(/<section data-version="1.24">[\s\S]*<table data-kind="regressions">[\s\S]*<tr data-check="system.ping.body">/);
+    expect(html).toMatch(/<section data-version="1.24">[\s\S]*<table data-kind="regressions">[\s\S]*<tr data-check="system.ping.body" data-level="spec">/);
     expect(html).toContain('got &lt;b&gt;500&lt;/b&gt; | oops');
     expect(html).not.toMatch(/\bsrc=|<link\b/);
   });

@@ -103,7 +103,7 @@ describe('junit.xml', () => {
       let skipped = 0;
       for (const testCase of cases) {
         const result = report.checks.find((check) => check.id === testCase.attributes.name)?.results[version];
-        const kinds = testCase.children.map((child) => child.name);
+        const kinds = testCase.children.map((child) => child.name).filter((name) => name !== 'properties');
         switch (result?.status) {
           case 'failed':
           case 'unexpected-pass':
@@ -132,6 +132,25 @@ describe('junit.xml', () => {
     }
     const total = (name: string) => suites.reduce((sum, suite) => sum + Number(suite.attributes[name]), 0);
     expect(root.attributes).toMatchObject({ tests: String(total('tests')), failures: String(total('failures')), errors: String(total('errors')), skipped: String(total('skipped')) });
+  });
+
+  it('gives each testcase its check\'s level (and a docker-level check\'s seen) as properties, first', () => {
+    for (const suite of suites) {
+      for (const testCase of children(suite, 'testcase')) {
+        const check = report.checks.find((candidate) => candidate.id === testCase.attributes.name);
+        expect(testCase.children[0]?.name).toBe('properties');
+        const properties = Object.fromEntries(children(testCase.children[0], 'property').map((property) => [property.attributes.name, property.attributes.value]));
+        expect(properties, check?.id).toEqual({ level: check?.level ?? 'spec', ...(check?.seen ? { seen: check.seen } : {}) });
+      }
+    }
+    const detach = children(suites[0], 'testcase').find((testCase) => testCase.attributes.name === 'exec.start.detach');
+    expect(children(detach?.children[0], 'property').map((property) => property.attributes)).toEqual([{ name: 'level', value: 'docker' }, { name: 'seen', value: 'dockerd 20.10.24' }]);
+  });
+
+  it('gives each testsuite its version\'s conformance and Docker compatibility as properties', () => {
+    const properties = (version: string) => Object.fromEntries(children(children(suites.find((suite) => suite.attributes.name === `v${version}`), 'properties')[0], 'property').map((property) => [property.attributes.name, property.attributes.value]));
+    expect(properties('1.18')).toMatchObject({ conformance: '57.1%', 'docker-compatibility': '50.0%' });
+    expect(properties('1.21')).toMatchObject({ 'docker-compatibility': '0.0%' });
   });
 
   it('escapes markup and writes control characters as visible text', () => {

@@ -8,7 +8,7 @@ describe('report.html', () => {
 
   it('has a row per check with a cell per version carrying its status', () => {
     for (const check of report.checks) {
-      const row = new RegExp(`<tr data-check="${check.id.replace(/\./g, '\\.')}">([\\s\\S]*?)</tr>`).exec(html);
+      const row = new RegExp(`<tr data-check="${check.id.replace(/\./g, '\\.')}" data-level="${check.level ?? 'spec'}">([\\s\\S]*?)</tr>`).exec(html);
       expect(row, check.id).not.toBeNull();
       const cells = [...(row?.[1] ?? '').matchAll(/<td data-version="([^"]+)" data-status="([^"]+)"[^>]*>([^<]+)<\/td>/g)].map(([, version, status, text]) => [version, status, text]);
       expect(cells.map(([version, status]) => [version, status]), check.id).toEqual(report.versions.map((version) => [version, check.results[version]?.status ?? 'none']));
@@ -21,6 +21,35 @@ describe('report.html', () => {
     for (const version of report.versions) expect(html).toContain(`<tr data-version="${version}"><th>${version}</th>`);
     expect(html).toContain('<tr data-version="1.18"><th>1.18</th><td class="num">55.6%</td><td class="num">5</td><td class="num">2</td><td class="num">1</td>');
     for (const area of new Set(report.checks.map((check) => check.area))) expect(html).toContain(`<tr data-area="${area}">`);
+  });
+
+  it('shows conformance (spec checks) and Docker compatibility (docker checks) side by side per version', () => {
+    // 1.18: spec 4 passed of 7 judged; docker: exec.start.detach passed, system.version.schema an expected failure
+    expect(html).toMatch(/<tr data-version="1\.18">.*<td data-version="1\.18" data-level="spec" [^>]*>57\.1%<\/td><td data-version="1\.18" data-level="docker" [^>]*>50\.0%<\/td><\/tr>/);
+    expect(html).toMatch(/<tr data-version="1\.21">.*<td data-version="1\.21" data-level="docker" [^>]*>0\.0%<\/td><\/tr>/);
+    expect(html).toContain('<th class="num" data-level="spec">conformance (spec checks)</th><th class="num" data-level="docker">Docker compatibility (docker checks)</th>');
+  });
+
+  it('shows both figures per area: a row per area and level, with its checks and a cell per version', () => {
+    const table = /<table id="per-area-levels">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? '';
+    const rows = [...table.matchAll(/<tr data-area="([^"]+)" data-level="([^"]+)"><th>[^<]*<\/th><td>[^<]*<\/td><td class="num">(\d+)<\/td>(.*?)<\/tr>/g)].map(([, area, level, checks, cells]) => ({
+      area, level, checks: Number(checks), cells: [...(cells ?? '').matchAll(/>([^<]+)<\/td>/g)].map(([, text]) => text),
+    }));
+    const areas = [...new Set(report.checks.map((check) => check.area))].sort();
+    expect(rows.map(({ area, level }) => `${area} ${level}`)).toEqual(areas.flatMap((area) => [`${area} spec`, `${area} docker`]));
+    for (const { area, level, checks, cells } of rows) {
+      expect(checks, `${area} ${level}`).toBe(report.checks.filter((check) => check.area === area && (check.level ?? 'spec') === level).length);
+      expect(cells).toHaveLength(report.versions.length);
+    }
+    const exec = (level: string) => rows.find((row) => row.area === 'exec' && row.level === level)?.cells;
+    expect(exec('docker')).toEqual(['100.0%', '100.0%', '100.0%', '0.0%', '100.0%', '100.0%', '100.0%', '100.0%']);
+    expect(exec('spec')).toEqual(Array(8).fill('–'));
+  });
+
+  it('names each check\'s level in the matrix, with the dockerd build a docker-level check was seen on, and offers a level filter', () => {
+    expect(html).toMatch(/<tr data-check="exec\.start\.detach" data-level="docker">.*<td>docker <span class="muted">seen on dockerd 20\.10\.24<\/span><\/td>/);
+    expect(html).toMatch(/<tr data-check="containers\.start\.already-started" data-level="spec">.*<td>spec<\/td>/);
+    expect(html).toContain('<select id="level-filter"><option value="">any</option><option value="spec">conformance (spec checks)</option><option value="docker">Docker compatibility (docker checks)</option></select>');
   });
 
   it('shows the header facts, the filter controls and the messages', () => {

@@ -1,6 +1,7 @@
 /**
  * Reports for the tests of harness/report: a realistic run (several areas, all six statuses, all eight
- * versions, messages full of markup and control characters) and a small builder for hand-made ones.
+ * versions, both check levels, messages full of markup and control characters) and a small builder for
+ * hand-made ones.
  */
 import { API_VERSIONS, before } from '../../harness/versions.ts';
 import { summarize } from '../../harness/report/summarize.ts';
@@ -35,13 +36,13 @@ export function sampleReport(): Report {
   const byVersion = (pick: (version: string) => VersionResult) => Object.fromEntries(API_VERSIONS.map((version) => [version, pick(version)]));
   const checks: CheckReport[] = [
     makeCheck('system.ping.body', everywhere({ status: 'passed', durationMs: 4 }), { tags: ['schema'] }),
-    makeCheck('system.version.schema', everywhere({ status: 'expected-failure', durationMs: 9, reason: 'no top-level Experimental when false', message: 'Experimental: expected boolean, got undefined\nrequest: GET /v1.24/version → 200' }), { tags: ['schema', 'version'] }),
+    makeCheck('system.version.schema', everywhere({ status: 'expected-failure', durationMs: 9, reason: 'no top-level Experimental when false', message: 'Experimental: expected boolean, got undefined\nrequest: GET /v1.24/version → 200' }), { tags: ['schema', 'version'], level: 'docker', seen: 'dockerd 20.10.24' }),
     makeCheck('system.info.bool-flags', byVersion((version) => (before(version, '1.19') ? { status: 'failed', durationMs: 12, message: `${NASTY}\nrequest: GET /v${version}/info → 200` } : { status: 'passed', durationMs: 11 })), { tags: ['schema', 'version'] }),
     makeCheck('system.errors.json-body', byVersion((version) => (before(version, '1.24') ? { status: 'skipped', reason: 'applies from 1.24 on' } : { status: 'unexpected-pass', durationMs: 5, reason: 'plain-text errors', message: 'listed as expected to fail (plain-text errors) but passed: remove it from fixtures/expectations/docker-20.10.json' })), { since: '1.24', tags: ['error', 'version'] }),
     makeCheck('containers.create.no-cmd', byVersion((version) => (before(version, '1.24') ? { status: 'failed', durationMs: 30, message: 'expected status 500, got 400\nrequest: POST /v1.23/containers/create → 400\n'.repeat(30) } : { status: 'passed', durationMs: 28 })), { tags: ['error'] }),
-    makeCheck('containers.start.already-started', everywhere({ status: 'passed', durationMs: 120 }), { spec: '1 §3.2' }),
+    makeCheck('containers.start.already-started', everywhere({ status: 'passed', durationMs: 120 }), { spec: '1 §3.2', level: 'spec' }),
     makeCheck('containers.wait.exit-code', everywhere({ status: 'error', durationMs: 30_000, message: 'timed out after 30000 ms waiting for the container to stop; last state: running' })),
-    makeCheck('exec.start.detach', byVersion((version) => (version === '1.21' ? { status: 'error', message: 'socket hang up' } : { status: 'passed', durationMs: 40 })), { tags: ['stream'] }),
+    makeCheck('exec.start.detach', byVersion((version) => (version === '1.21' ? { status: 'error', message: 'socket hang up' } : { status: 'passed', durationMs: 40 })), { tags: ['stream'], level: 'docker', seen: 'dockerd 20.10.24' }),
     makeCheck('streams.attach.multiplexed', everywhere({ status: 'passed', durationMs: 60 }), { tags: ['stream', 'property'], spec: '1 §4.4' }),
     makeCheck('swarm.service.create', everywhere({ status: 'skipped', reason: 'the target lacks swarm' }), { since: '1.24', requires: ['swarm'], tags: ['state'] }),
     makeCheck('images.list.legacy-filter', byVersion((version) => (before(version, '1.21') ? { status: 'passed', durationMs: 7 } : { status: 'skipped', reason: 'applies to 1.18–1.20 only' })), { until: '1.20', tags: ['version'] }),

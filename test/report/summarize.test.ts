@@ -42,9 +42,28 @@ describe('summarize', () => {
     expect(summary['1.25']).toMatchObject({ passed: 1, failed: 1, expectedFailures: 1, conformance: 1 / 3 });
   });
 
-  it('gives a version no check ran at an all-zero summary', () => {
-    expect(summarize([makeCheck('system.a.one', { '1.24': { status: 'passed' } })], ['1.18'])['1.18']).toEqual({
-      passed: 0, failed: 0, error: 0, skipped: 0, expectedFailures: 0, unexpectedPasses: 0, conformance: 1,
-    });
+  it('gives a version no check ran at an all-zero summary, for each level too', () => {
+    const zero = { passed: 0, failed: 0, error: 0, skipped: 0, expectedFailures: 0, unexpectedPasses: 0, conformance: 1 };
+    expect(summarize([makeCheck('system.a.one', { '1.24': { status: 'passed' } })], ['1.18'])['1.18']).toEqual({ ...zero, levels: { spec: zero, docker: zero } });
+  });
+
+  it('gives the same figures per level: spec-level checks (conformance) and docker-level ones (Docker compatibility) apart', () => {
+    const checks = [
+      makeCheck('system.a.spec-pass', { '1.24': { status: 'passed' } }, { level: 'spec' }),
+      makeCheck('system.a.spec-fail', { '1.24': { status: 'failed' } }, { level: 'spec' }),
+      makeCheck('system.a.docker-xfail', { '1.24': { status: 'expected-failure' } }, { level: 'docker', seen: 'dockerd 20.10.24' }),
+      makeCheck('system.a.docker-xpass', { '1.24': { status: 'unexpected-pass' } }, { level: 'docker', seen: 'dockerd 20.10.24' }),
+      makeCheck('system.a.docker-skip', { '1.24': { status: 'skipped' } }, { level: 'docker', seen: 'dockerd 20.10.24' }),
+    ];
+    const summary = summarize(checks, ['1.24'])['1.24'];
+    expect(summary).toMatchObject({ passed: 2, failed: 1, skipped: 1, expectedFailures: 1, unexpectedPasses: 1, conformance: 2 / 4 });
+    expect(summary?.levels?.spec).toEqual({ passed: 1, failed: 1, error: 0, skipped: 0, expectedFailures: 0, unexpectedPasses: 0, conformance: 0.5 });
+    expect(summary?.levels?.docker).toEqual({ passed: 1, failed: 0, error: 0, skipped: 1, expectedFailures: 1, unexpectedPasses: 1, conformance: 0.5 });
+  });
+
+  it('counts a check without a level (a report written before levels) as spec-level', () => {
+    const summary = summarize([makeCheck('system.a.old', { '1.24': { status: 'failed' } }), makeCheck('system.a.new', { '1.24': { status: 'passed' } }, { level: 'docker' })], ['1.24'])['1.24'];
+    expect(summary?.levels?.spec).toMatchObject({ failed: 1, passed: 0, conformance: 0 });
+    expect(summary?.levels?.docker).toMatchObject({ failed: 0, passed: 1, conformance: 1 });
   });
 });

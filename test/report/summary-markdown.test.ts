@@ -12,6 +12,21 @@ describe('summary.md', () => {
     expect(markdown).toContain('| 1.24 | 77.8% | 7 | 0 | 1 | 2 | 1 | 1 |');
   });
 
+  it('puts conformance (spec checks) and Docker compatibility (docker checks) side by side after the columns it always had', () => {
+    expect(markdown).toContain('| version | conformance | passed | failed | error | skipped | expected failures | unexpected passes | conformance (spec checks) | Docker compatibility (docker checks) |');
+    expect(markdown).toContain('| 1.18 | 55.6% | 5 | 2 | 1 | 2 | 1 | 0 | 57.1% | 50.0% |');
+    expect(markdown).toContain('| 1.21 | 50.0% | 4 | 1 | 2 | 3 | 1 | 0 | 66.7% | 0.0% |');
+  });
+
+  it('has a row per area and level, with the level\'s checks and figure per version', () => {
+    const section = markdown.slice(markdown.indexOf('## Per area and level'), markdown.indexOf('## Failures'));
+    expect(section).toContain('| exec | conformance (spec checks) | 0 | – | – | – | – | – | – | – | – |');
+    expect(section).toContain('| exec | Docker compatibility (docker checks) | 1 | 100.0% | 100.0% | 100.0% | 0.0% | 100.0% | 100.0% | 100.0% | 100.0% |');
+    expect(section).toContain('| system | conformance (spec checks) | 3 |');
+    expect(section).toContain('| system | Docker compatibility (docker checks) | 1 | 0.0% |');
+    expect(section.split('\n').filter((line) => /^\| [a-z]+ \| (conformance|Docker)/.test(line))).toHaveLength(2 * 6);
+  });
+
   it('has a per-area row, with – where nothing was judged', () => {
     expect(markdown).toContain('| swarm | 1 | – | – | – | – | – | – | – | – |');
     expect(markdown).toContain('| exec | 1 | 100.0% | 100.0% | 100.0% | 0.0% |');

@@ -45,6 +45,27 @@ describe('writeReports', async () => {
     expect(value).toEqual(report);
   });
 
+  it('fills the level fields the schema has: checks[].level and seen, summary[version].levels.spec and docker', () => {
+    expect(report.checks.filter((check) => check.level === 'docker').every((check) => check.seen === 'dockerd 20.10.24')).toBe(true);
+    for (const version of report.versions) {
+      const summary = report.summary[version];
+      expect(Object.keys(summary?.levels ?? {}), version).toEqual(['spec', 'docker']);
+      expect((summary?.levels?.spec?.passed ?? 0) + (summary?.levels?.docker?.passed ?? 0)).toBe(summary?.passed);
+    }
+  });
+
+  it('the schema check can fail on the level fields: an unknown level, a third level summary, a level summary without conformance', () => {
+    const badLevel = structuredClone(report) as unknown as { checks: { level: string }[] };
+    badLevel.checks[0]!.level = 'dockerd';
+    expect(validate(badLevel)).toBe(false);
+    const thirdLevel = structuredClone(report) as unknown as { summary: Record<string, { levels: Record<string, unknown> }> };
+    thirdLevel.summary['1.24']!.levels.podman = thirdLevel.summary['1.24']!.levels.spec;
+    expect(validate(thirdLevel)).toBe(false);
+    const noConformance = structuredClone(report) as unknown as { summary: Record<string, { levels: Record<string, { conformance?: number }> }> };
+    delete noConformance.summary['1.24']!.levels.docker!.conformance;
+    expect(validate(noConformance)).toBe(false);
+  });
+
   it('the schema check can fail: a report without summary, or with an unknown status, is rejected', () => {
     const withoutSummary: Partial<Report> = structuredClone(report);
     delete withoutSummary.summary;
