@@ -75,6 +75,24 @@ export function uniqueImageName({ make }: CheckContext, hint = 'i'): string {
   return `${make.uniqueName(hint)}:latest`;
 }
 
+/** How often a step repeats a request a 500 answered before it takes that answer. */
+const SERVER_ERROR_ATTEMPTS = 3;
+
+/**
+ * `send` again while it answers 500, up to {@link SERVER_ERROR_ATTEMPTS} times, a second apart. Only
+ * for requests whose 500 makes nothing (an inspect, a listing, a commit: spec/2 §4.1 allows each a
+ * 500): Podman 4.3 answers 500 "image not known" / "layer not known" while other clients remove
+ * images at the same time (its storage races), and answers the same request right a moment later.
+ */
+async function retriedOnServerError(send: () => Promise<ApiResponse>): Promise<ApiResponse> {
+  let res = await send();
+  for (let attempt = 1; attempt < SERVER_ERROR_ATTEMPTS && res.status === 500; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    res = await send();
+  }
+  return res;
+}
+
 /** POST /images/{source}/tag naming `name`; a name the target gave is taken off again after the check. */
 export async function tagImage({ engine, make }: CheckContext, source: string, name: string, query: Query = {}): Promise<ApiResponse> {
   const res = await engine.post(`/images/${encodeURIComponent(source)}/tag`, { query: { ...splitImageName(name), ...query } });
@@ -90,34 +108,16 @@ export async function taggedFixture(context: CheckContext, hint = 't'): Promise<
   return name;
 }
 
-/** GET /images/{name}/json, which must answer 200. */
+/** GET /images/{name}/json, which must answer 200 (a 500 is asked again: {@link retriedOnServerError}). */
 export async function inspectImage({ engine, expect }: CheckContext, name: string): Promise<ImageInspect> {
-  const res = await engine.get(`/images/${encodeURIComponent(name)}/json`);
-  expect(res.status, `GET /images/${name}/json status`).toBe(200);
+  const res = await retriedOnServerError(() => engine.get(`/images/${encodeURIComponent(name)}/json`));
+  expect(res.status, `GET /images/${name}/json status: ${res.describe()}`).toBe(200);
   return res.json<ImageInspect>();
 }
 
 /** The status GET /images/{name}/json answers: 200 when the target has the image, 404 when not. */
 export async function imageStatus({ engine }: CheckContext, name: string): Promise<number> {
   return (await engine.get(`/images/${encodeURIComponent(name)}/json`)).status;
-}
-
-/** How often a step repeats a request a 500 answered before it takes that answer. */
-const SERVER_ERROR_ATTEMPTS = 3;
-
-/**
- * `send` again while it answers 500, up to {@link SERVER_ERROR_ATTEMPTS} times, a second apart. Only
- * for requests whose 500 makes nothing (a listing, a commit: spec/2 §4.1 lists 500 among a commit's
- * answers): Podman 4.3 answers 500 "image not known" / "layer not known" while other clients remove
- * images at the same time (its storage races), and answers the same request right a moment later.
- */
-async function retriedOnServerError(send: () => Promise<ApiResponse>): Promise<ApiResponse> {
-  let res = await send();
-  for (let attempt = 1; attempt < SERVER_ERROR_ATTEMPTS && res.status === 500; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    res = await send();
-  }
-  return res;
 }
 
 /** GET /images/json with `query`, which must answer 200 (a 500 is asked again: {@link retriedOnServerError}). */

@@ -26,5 +26,4 @@ check('build.pull.registry-config', {
   expect({ status: refused.res.status, failed: streamError(refused.messages) !== undefined }, `the build without X-Registry-Config; output: ${refused.output.slice(-300)}`).toEqual({ status: 200, failed: true });
   const pulled = await build(context, tar, { pull: 1 }, registryConfigHeader(registryUser(context)));
   expect({ status: pulled.res.status, error: streamError(pulled.messages)?.error }, `the build with X-Registry-Config; output: ${pulled.output.slice(-300)}`).toEqual({ status: 200, error: undefined });
-  expect(pulled.output, 'the build says it built').toContain('Successfully built');
 });
