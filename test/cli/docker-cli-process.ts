@@ -33,7 +33,12 @@ export interface CliResult {
   code: number;
   stdout: string;
   stderr: string;
+  /** set when the command stopped reading before it had all its input (it exited first): the code tells whether that was a failure */
+  unreadInput?: string;
 }
+
+/** How writing to a command's stdin fails once the command no longer reads it: it exited, or closed its stdin. */
+const STOPPED_READING = new Set(['EPIPE', 'ECONNRESET', 'ERR_STREAM_DESTROYED']);
 
 export interface CliRun {
   /** resolves when the process exits; rejects naming the command when it outlives its deadline */
@@ -55,7 +60,14 @@ export function startCli(file: string, args: string[], env: NodeJS.ProcessEnv, t
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const command = [file, ...args].join(' ');
+  let unreadInput: string | undefined;
   const done = new Promise<CliResult>((resolve, reject) => {
+    // A command may exit before reading its stdin (tar, a docker call that failed early): the write then
+    // fails with EPIPE, which is no error of the test's; without this listener it would be an uncaught one.
+    child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+      if (STOPPED_READING.has(error.code ?? '')) unreadInput ??= `\`${command}\` stopped reading its stdin: ${error.message}`;
+      else reject(new Error(`\`${command}\`: writing its stdin failed: ${error.message}`));
+    });
     // SIGKILL: the CLI forwards SIGTERM to the container (sig-proxy) and would go on waiting.
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -64,7 +76,7 @@ export function startCli(file: string, args: string[], env: NodeJS.ProcessEnv, t
     child.once('error', reject);
     child.once('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code: code ?? 128 + (os.constants.signals[signal ?? 'SIGKILL'] ?? 0), stdout, stderr });
+      resolve({ code: code ?? 128 + (os.constants.signals[signal ?? 'SIGKILL'] ?? 0), stdout, stderr, ...(unreadInput !== undefined && { unreadInput }) });
     });
   });
   return { done, write: (text) => child.stdin.write(text), end: () => child.stdin.end(), stdout: () => stdout, stop: () => child.kill('SIGTERM') };
@@ -129,7 +141,7 @@ export function cliAgainst(served: ReturnType<typeof servedForSuite>, version: s
   const docker = (args: string[], input?: string) => runCli(DOCKER, args, env(), input);
   const dockerOk = async (args: string[]): Promise<string> => {
     const result = await docker(args);
-    expect(result.code, `docker ${args.join(' ')}: ${result.stderr}`).toBe(0);
+    expect(result.code, `docker ${args.join(' ')}: ${result.stderr}${result.unreadInput ?? ''}`).toBe(0);
     return result.stdout;
   };
   const dockerStarted = (args: string[], timeoutMs?: number) => startCli(DOCKER, args, env(), timeoutMs);
