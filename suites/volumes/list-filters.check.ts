@@ -1,6 +1,6 @@
 /**
  * The filters of GET /volumes (spec/2 §4.3): name and driver, all or part of it; dangling, true for
- * volumes no container uses and false for those in use; label (docker's, from 1.25). Each check makes
+ * volumes no container uses and false for those in use; label (dockerd's, not the spec's: docker-level, from 1.25). Each check makes
  * volumes of its own and judges only those in the answer: other checks create volumes at the same
  * time, and a live daemon has its own.
  */
@@ -76,6 +76,9 @@ check('volumes.list.dangling', {
 check('volumes.list.label', {
   title: 'from 1.25 the label filter takes key (any value) or key=value, and several labels must all match',
   spec: '2 §4.3',
+  // The spec's volume list filters are name, dangling and driver: label is dockerd's.
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.25',
   tags: ['state'],
   covers: ['2:GET /volumes'],
