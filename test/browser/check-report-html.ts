@@ -1,7 +1,7 @@
 /**
  * Opens a report.html from disk in headless Chromium and checks that it shows what the report.json
- * next to it holds: a row per check, a cell per version with the right status, a working filter box,
- * and no request leaving the file. Run: node --import tsx test/browser/check-report-html.ts DIR/report.html
+ * next to it holds: a row per check, a cell per version with the right status, a working filter box
+ * and level filter, and no request leaving the file. Run: node --import tsx test/browser/check-report-html.ts DIR/report.html
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -62,7 +62,7 @@ function assertMatrix(rows: RenderedRow[], report: Report): void {
 /** What the filter box searches, per check: the same fields the page's script reads from the embedded report. */
 function searchableText(check: Report['checks'][number]): string {
   const results = Object.values(check.results).flatMap((result) => [result.status, result.message ?? '', result.reason ?? '']);
-  return [check.id, check.area, check.title, check.spec, ...check.tags, ...results].join('\n').toLowerCase();
+  return [check.id, check.area, check.title, check.spec, check.level ?? 'spec', check.seen ?? '', ...check.tags, ...results].join('\n').toLowerCase();
 }
 
 async function assertFilter(page: Page, report: Report): Promise<void> {
@@ -87,6 +87,14 @@ async function assertFilter(page: Page, report: Report): Promise<void> {
   const shown = byStatus.filter((row) => row.visible).map((row) => row.id).sort();
   expectThat(JSON.stringify(shown) === JSON.stringify(failing.map((check) => check.id).sort()), `status filter "failed" shows ${shown.join(', ') || 'nothing'}, expected ${failing.map((check) => check.id).join(', ') || 'nothing'}`);
   await page.selectOption('#status-filter', '');
+
+  for (const level of ['spec', 'docker']) {
+    await page.selectOption('#level-filter', level);
+    const ofLevel = (await readRows(page)).filter((row) => row.visible).map((row) => row.id).sort();
+    const expected = report.checks.filter((check) => (check.level ?? 'spec') === level).map((check) => check.id).sort();
+    expectThat(JSON.stringify(ofLevel) === JSON.stringify(expected), `level filter "${level}" shows ${ofLevel.length} checks, expected ${expected.length}`);
+  }
+  await page.selectOption('#level-filter', '');
 }
 
 async function main(file: string | undefined): Promise<number> {
