@@ -2,42 +2,15 @@
  * `shipshape list [--api V] [--json]`: the checks and their metadata, collected by vitest without
  * running anything (the metadata is static, declared once per check).
  */
-import path from 'node:path';
-import { createVitest } from 'vitest/node';
 import type { CommandSpec } from './command-help.ts';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
-import { appliesAt, CURRENT_VERSION, isVersion } from '../versions.ts';
-import { REPO_ROOT } from '../run/run-suite.ts';
-import { VERSION_PROJECT_PREFIX } from '../run/result-collector.ts';
-import { COLLECT_ONLY_ENV } from '../run/global-setup.ts';
+import { appliesAt, isVersion } from '../versions.ts';
+import { collectSuite } from '../run/run-suite.ts';
 import type { CheckDescriptor } from '../check.ts';
 
 export async function collectChecks(): Promise<CheckDescriptor[]> {
-  // Every version project holds the same checks; one is enough to read their metadata.
-  process.env[COLLECT_ONLY_ENV] = '1';
-  const vitest = await createVitest(
-    'test',
-    { root: REPO_ROOT, config: path.join(REPO_ROOT, 'vitest.config.ts'), project: `${VERSION_PROJECT_PREFIX}${CURRENT_VERSION}`, watch: false },
-    { logLevel: 'error' },
-  );
-  try {
-    const { testModules } = await vitest.collect();
-    const checks: CheckDescriptor[] = [];
-    for (const module of testModules) {
-      // suites/<area>/…: `run --only` loads a glob's area folder only, so a check elsewhere would go unrun
-      const folder = path.relative(REPO_ROOT, module.moduleId).split(path.sep)[1];
-      for (const testCase of module.children.allTests()) {
-        const descriptor = testCase.meta().check;
-        if (!descriptor) continue;
-        if (descriptor.area !== folder) throw new Error(`check ${descriptor.id} is in ${path.relative(REPO_ROOT, module.moduleId)}: a check's area (its id's first segment) must be its folder's name`);
-        checks.push(descriptor);
-      }
-    }
-    return checks.sort((a, b) => a.id.localeCompare(b.id));
-  } finally {
-    await vitest.close();
-  }
+  return (await collectSuite()).flatMap((file) => file.checks).sort((a, b) => a.id.localeCompare(b.id));
 }
 
 export const LIST_COMMAND = {

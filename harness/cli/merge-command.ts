@@ -3,7 +3,7 @@
  * I/N`) into the report files of one run, as if it had not been sharded.
  */
 import path from 'node:path';
-import { MergeError, mergeReports } from '../report/merge-reports.ts';
+import { MergeError, mergeReports, NO_RESULT } from '../report/merge-reports.ts';
 import { writeReports } from '../report/write-reports.ts';
 import type { CommandSpec } from './command-help.ts';
 import { parseFlags } from './parse-flags.ts';
@@ -13,7 +13,7 @@ import { UsageError } from './usage-error.ts';
 export const MERGE_COMMAND = {
   name: 'merge',
   arguments: 'DIR…',
-  description: ['DIR…: the report directories of the shards of one run (run --shard I/N --report-dir DIR); their report.json files become the four report files of that run.'],
+  description: ['DIR…: the report directories of the shards of one run (run --shard I/N --report-dir DIR); their report.json files become the four report files of that run. Exits 1 when a result is in no shard (reported as an error).'],
   flags: {
     'report-dir': { type: 'string', value: 'DIR', default: 'reports/latest', help: 'where the merged report.json, junit.xml, report.html and summary.md are written' },
   },
@@ -33,5 +33,8 @@ export async function mergeCommand(args: string[]): Promise<number> {
   }
   const written = await writeReports(merged, path.resolve(values['report-dir']));
   console.log(`merged ${reports.length} shards: ${merged.checks.length} checks at ${merged.versions.join(', ')}; wrote ${written.map((file) => path.relative(process.cwd(), file) || file).join(', ')}`);
-  return 0;
+  // A result a shard lost or none held is an error in the report; the merge says so and fails, as the shard's run did.
+  const missing = merged.checks.flatMap((check) => Object.entries(check.results).filter(([, result]) => result.status === 'error' && result.message?.startsWith(NO_RESULT)).map(([version]) => `${check.id} at ${version}`));
+  if (missing.length > 0) console.log(`problem: ${missing.length} result(s) missing, reported as errors: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`);
+  return missing.length > 0 ? 1 : 0;
 }

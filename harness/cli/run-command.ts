@@ -181,7 +181,8 @@ export async function runCommand(args: string[]): Promise<number> {
     versions,
     checks: judged.checks,
     summary: summarize(judged.checks, versions),
-    ...(shard && { shard }),
+    // A shard's report carries the whole run's selection: merge tells by it a result no shard holds.
+    ...(shard && { shard, selection: suite.selection }),
     timing: suite.timing,
   };
   const written = await writeReports(report, reportDir);

@@ -84,6 +84,8 @@ export interface Report {
   summary: Record<string, VersionSummary>;
   /** optional: `I/N` when the run was shard I of N (`run --shard`); `shipshape merge` joins the shards */
   shard?: string;
+  /** optional, on a shard's report: the ids of the checks the whole run selected (every shard's), which `shipshape merge` accounts for */
+  selection?: string[];
   /** optional: where the run's time went (see bench/README.md) */
   timing?: { suiteWallMs: number; checkMs: number; targetMs: number };
 }

@@ -3,10 +3,29 @@
  * check metadata the `check()` wrapper attached, so anything that is not a check is ignored.
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { CheckDescriptor } from '../check.ts';
 import type { CheckReport, VersionResult } from '../report/types.ts';
+import { missingResult } from '../report/merge-reports.ts';
 import { compareVersions } from '../versions.ts';
 
 export const VERSION_PROJECT_PREFIX = 'v';
+
+/** One suite file at one version, as the run owes results for it: its selected checks. */
+export interface OwedResults {
+  version: string;
+  /** relative to the repository, for messages */
+  file: string;
+  moduleId: string;
+  checks: readonly CheckDescriptor[];
+}
+
+function moduleKey(version: string, moduleId: string): string {
+  return `${version} ${moduleId}`;
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? '';
+}
 
 export class ResultCollector implements Reporter {
   private readonly checks = new Map<string, CheckReport>();
@@ -14,6 +33,8 @@ export class ResultCollector implements Reporter {
   readonly runErrors: string[] = [];
   /** summed over checks: time inside check functions, and the part of it spent waiting on the target */
   readonly timing = { checkMs: 0, targetMs: 0 };
+  /** each suite file vitest ran, per version: what went wrong loading it and which checks it declared */
+  private readonly modules = new Map<string, { errors: string[]; finished: boolean; declared: Set<string> }>();
 
   constructor(private readonly selected: (id: string) => boolean = () => true) {}
 
@@ -45,6 +66,48 @@ export class ResultCollector implements Reporter {
         entry = { status: 'error', message: 'did not run to the end (the run was interrupted)' };
     }
     if (meta.attempts) entry = withAttempts(entry, meta.attempts);
+    this.reportOf(descriptor).results[version] = entry;
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
+    for (const module of testModules) {
+      for (const error of module.errors()) this.runErrors.push(`${module.moduleId}: ${error.message}`);
+      this.modules.set(moduleKey(module.project.name.slice(VERSION_PROJECT_PREFIX.length), module.moduleId), {
+        errors: module.errors().map((error) => error.message),
+        finished: module.state() !== 'pending' && module.state() !== 'queued',
+        declared: new Set([...module.children.allTests()].flatMap((testCase) => testCase.meta().check?.id ?? [])),
+      });
+    }
+    for (const error of unhandledErrors) this.runErrors.push(`unhandled: ${error.message ?? String(error)}`);
+  }
+
+  /**
+   * Every check the run owed a result and did not get one from gets an `error` saying why, so that no
+   * result vanishes from a report: a suite file that did not load, a worker that exited mid-file, a file
+   * vitest never ran. `owed` comes from the collection before the run (run-suite's ledger).
+   */
+  recordMissing(owed: readonly OwedResults[]): void {
+    for (const { version, file, moduleId, checks } of owed) {
+      for (const descriptor of checks) {
+        const report = this.reportOf(descriptor);
+        if (!report.results[version]) report.results[version] = missingResult(this.whyMissing(version, file, moduleId, descriptor.id));
+      }
+    }
+  }
+
+  private whyMissing(version: string, file: string, moduleId: string, id: string): string {
+    const module = this.modules.get(moduleKey(version, moduleId));
+    const unhandled = this.runErrors.find((error) => error.startsWith('unhandled: '));
+    const during = unhandled ? ` (the run's first unhandled error: ${firstLine(unhandled.slice('unhandled: '.length))})` : '';
+    if (!module) return `vitest did not run ${file} at ${version}${during}`;
+    const [loadError] = module.errors;
+    if (loadError !== undefined) return `${file} failed at ${version}: ${firstLine(loadError)}`;
+    if (!module.finished) return `${file} stopped at ${version} before this check reported: its worker exited or the run was cut short${during}`;
+    if (!module.declared.has(id)) return `${file} did not declare ${id} at ${version}`;
+    return `${file} finished at ${version} without reporting this check${during}`;
+  }
+
+  private reportOf(descriptor: CheckDescriptor): CheckReport {
     let report = this.checks.get(descriptor.id);
     if (!report) {
       report = {
@@ -63,14 +126,7 @@ export class ResultCollector implements Reporter {
       };
       this.checks.set(descriptor.id, report);
     }
-    report.results[version] = entry;
-  }
-
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
-    for (const module of testModules) {
-      for (const error of module.errors()) this.runErrors.push(`${module.moduleId}: ${error.message}`);
-    }
-    for (const error of unhandledErrors) this.runErrors.push(`unhandled: ${error.message ?? String(error)}`);
+    return report;
   }
 
   /** The checks, by id, each with one result per version of the run (sorted for stable reports). */

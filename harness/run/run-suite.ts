@@ -7,8 +7,12 @@ import { fileURLToPath } from 'node:url';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import { createVitest } from 'vitest/node';
 import { SESSION_ENV, type RunSession } from '../session.ts';
-import { ResultCollector, VERSION_PROJECT_PREFIX } from './result-collector.ts';
+import { CURRENT_VERSION } from '../versions.ts';
+import type { CheckDescriptor } from '../check.ts';
+import { ResultCollector, VERSION_PROJECT_PREFIX, type OwedResults } from './result-collector.ts';
 import { ProgressReporter } from './progress-reporter.ts';
+import { COLLECT_ONLY_ENV } from './global-setup.ts';
+import { relativeFile, shardShare, specKey, VersionFileSequencer } from './version-file-shards.ts';
 import type { CheckReport } from '../report/types.ts';
 
 /** workers against a live target: enough to keep all eight versions in flight */
@@ -30,6 +34,8 @@ export interface SuiteRun {
   checks: CheckReport[];
   runErrors: string[];
   timing: RunTiming;
+  /** the ids of the checks the whole run selected, every shard's included, sorted */
+  selection: string[];
 }
 
 /** Where a run's time goes: the bench README quotes these. Check times are summed, so they overlap. */
@@ -38,6 +44,62 @@ export interface RunTiming {
   suiteWallMs: number;
   checkMs: number;
   targetMs: number;
+}
+
+/** A suite file and the checks it declares: every version project declares the same ones. */
+export interface SuiteFile {
+  /** relative to the repository, forward slashes */
+  file: string;
+  moduleId: string;
+  checks: CheckDescriptor[];
+}
+
+/**
+ * The suite files of `areas` (every area when undefined) and their checks, collected by vitest without
+ * running any: what `shipshape list` shows and a run owes results for. A file that does not load, or a
+ * check outside its area's folder (which `run --only` would never load), is refused.
+ */
+export async function collectSuite(areas?: string[]): Promise<SuiteFile[]> {
+  const outside = process.env[COLLECT_ONLY_ENV];
+  process.env[COLLECT_ONLY_ENV] = '1';
+  const vitest = await createVitest(
+    'test',
+    { root: REPO_ROOT, config: path.join(REPO_ROOT, 'vitest.config.ts'), project: `${VERSION_PROJECT_PREFIX}${CURRENT_VERSION}`, watch: false },
+    { logLevel: 'error' },
+  );
+  try {
+    const { testModules } = await vitest.collect(areas?.map((area) => `suites/${area}/`));
+    return testModules
+      .map((module) => {
+        const file = relativeFile(REPO_ROOT, module.moduleId);
+        const [loadError] = module.errors();
+        if (loadError) throw new Error(`${file} does not load: ${loadError.message}`);
+        const checks = [...module.children.allTests()].flatMap((testCase) => testCase.meta().check ?? []);
+        const folder = file.split('/')[1];
+        const stray = checks.find((check) => check.area !== folder);
+        if (stray) throw new Error(`check ${stray.id} is in ${file}: a check's area (its id's first segment) must be its folder's name`);
+        return { file, moduleId: module.moduleId, checks };
+      })
+      .sort((a, b) => a.file.localeCompare(b.file));
+  } finally {
+    await vitest.close();
+    // A run collects before its own vitest starts, whose global setup must then prepare the session.
+    if (outside === undefined) delete process.env[COLLECT_ONLY_ENV];
+    else process.env[COLLECT_ONLY_ENV] = outside;
+  }
+}
+
+/**
+ * What a run (or its shard) owes a result for: each selected check of each suite file, at each
+ * version, of the (version, file) pairs the shard holds. The same split as VersionFileSequencer's.
+ */
+export function owedResults(suite: readonly SuiteFile[], versions: readonly string[], selected: (id: string) => boolean, shard?: string): OwedResults[] {
+  const pairs = versions.flatMap((version) => suite.map((file) => ({ version, file, key: specKey(`${VERSION_PROJECT_PREFIX}${version}`, file.file) })));
+  const [index, count] = (shard ?? '1/1').split('/').map(Number) as [number, number];
+  const share = shardShare(pairs.map(({ key }) => key), index, count);
+  return pairs
+    .filter(({ key }) => share.has(key))
+    .map(({ version, file }) => ({ version, file: file.file, moduleId: file.moduleId, checks: file.checks.filter((check) => selected(check.id)) }));
 }
 
 export async function runSuite(options: {
@@ -55,8 +117,10 @@ export async function runSuite(options: {
   signal?: AbortSignal;
   isExpected?: (id: string, version: string) => boolean;
 }): Promise<SuiteRun> {
-  process.env[SESSION_ENV] = JSON.stringify(options.session);
+  // The ledger, collected before anything runs: a result missing at the end is then an error, never a gap.
+  const suite = await collectSuite(options.onlyAreas);
   const selected = (id: string) => options.only?.test(id) ?? true;
+  process.env[SESSION_ENV] = JSON.stringify(options.session);
   const collector = new ResultCollector(selected);
   const startedAt = performance.now();
   const ownListeners = Object.fromEntries(STOP_SIGNALS.map((name) => [name, process.listeners(name)])) as Record<StopSignal, NodeJS.SignalsListener[]>;
@@ -69,7 +133,7 @@ export async function runSuite(options: {
       testNamePattern: options.only,
       watch: false,
       passWithNoTests: true,
-      ...(options.shard && { shard: options.shard }),
+      ...(options.shard && { shard: options.shard, sequence: { sequencer: VersionFileSequencer } }),
       // Checks mostly wait (stop timeouts, a live daemon's work): versions side by side finish sooner.
       // The in-process reference shares the cores with the workers, so it gets fewer (bench/README.md).
       maxWorkers: options.session.target.kind === 'live' ? LIVE_WORKERS : REFERENCE_WORKERS,
@@ -90,9 +154,11 @@ export async function runSuite(options: {
     options.signal?.removeEventListener('abort', cancel);
     await vitest.close();
   }
+  collector.recordMissing(owedResults(suite, options.versions, selected, options.shard));
   return {
     checks: collector.results(),
     runErrors: collector.runErrors,
     timing: { suiteWallMs: performance.now() - startedAt, ...collector.timing },
+    selection: suite.flatMap((file) => file.checks.filter((check) => selected(check.id)).map((check) => check.id)).sort(),
   };
 }
