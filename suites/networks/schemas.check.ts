@@ -5,7 +5,8 @@
 import { check } from '../../harness/check.ts';
 import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
 import { NETWORK_CREATED_SCHEMA, networkListSchema, networkSchema } from '../../harness/schemas/network-schemas.ts';
-import { createNetwork, networkWithContainer, ownNetwork, type NetworkView } from './network-steps.ts';
+import { inspectContainer } from '../container-steps.ts';
+import { createNetwork, networkWithContainer, type NetworkView } from './network-steps.ts';
 
 check('networks.create.schema', {
   title: 'POST /networks/create answers 201 {Id, Warning}',
@@ -26,14 +27,14 @@ check('networks.list.schema', {
   tags: ['schema'],
   covers: ['2:GET /networks', '2:GET /networks:status:200', '2:version-rule:1.23:network-ipv6-internal', '2:version-rule:1.25:network-labels'],
 }, async (context) => {
-  const id = await ownNetwork(context);
+  const { id, container } = await networkWithContainer(context);
   const res = await context.engine.get('/networks');
   context.expect(res.status, 'GET /networks status').toBe(200);
-  const listed = res.json<NetworkView[]>();
-  context.expect(listed.map((network) => network.Id), 'the ids listed').toContain(id);
-  // Only the check's own network and the predefined bridge: other checks' networks come and go meanwhile.
-  const judged = listed.filter((network) => network.Id === id || network.Name === 'bridge');
-  assertMatchesSchema(judged, networkListSchema(context.version), `the list items at ${context.version}`);
+  // Only the check's own network, with a container of its own on it: other checks' networks and
+  // containers come and go meanwhile.
+  const own = res.json<NetworkView[]>().filter((network) => network.Id === id);
+  assertMatchesSchema(own, networkListSchema(context.version), `the list items at ${context.version}`);
+  context.expect(own.map((network) => ({ Driver: network.Driver, containers: Object.keys(network.Containers ?? {}) })), `the item of network ${id}`).toEqual([{ Driver: 'bridge', containers: [container] }]);
 });
 
 check('networks.inspect.schema', {
@@ -43,9 +44,15 @@ check('networks.inspect.schema', {
   tags: ['schema'],
   covers: ['2:GET /networks/{network-id}', '2:GET /networks/{network-id}:status:200'],
 }, async (context) => {
-  const { id, container } = await networkWithContainer(context);
+  const name = context.make.uniqueName('n');
+  const { id, container } = await networkWithContainer(context, { Name: name });
   const res = await context.engine.get(`/networks/${id}`);
   context.expect(res.status, 'GET /networks/{id} status').toBe(200);
   assertMatchesSchema(res.json(), networkSchema(context.version), `the network at ${context.version}`);
-  context.expect(Object.keys(res.json<NetworkView>().Containers ?? {}), 'the containers on the network').toEqual([container]);
+  const network = res.json<NetworkView>();
+  const containerName = (await inspectContainer<{ Name: string }>(context, container)).Name.replace(/^\//, '');
+  context.expect(
+    { Name: network.Name, Id: network.Id, Driver: network.Driver, containers: Object.entries(network.Containers ?? {}).map(([key, endpoint]) => [key, endpoint.Name]) },
+    'the network as created, with the container on it',
+  ).toEqual({ Name: name, Id: id, Driver: 'bridge', containers: [[container, containerName]] });
 });
