@@ -7,7 +7,7 @@
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import { until } from '../../harness/wait-until.ts';
-import { createContainer, inspectContainer, startContainer, startedContainer } from '../container-steps.ts';
+import { createContainer, exitedState, expectStateOf, inspectContainer, startContainer, startedContainer } from '../container-steps.ts';
 
 interface RestartView {
   State: { Status?: string; Running: boolean; Restarting: boolean; StartedAt: string };
@@ -65,6 +65,7 @@ check('containers.restart-policy.no', {
   const stopped = await down(context, id);
   const changed = await firstChange(context, id, (seen) => !seen.State.Running && seen.RestartCount === 0);
   context.expect(changed && summary(changed), `the container within ${QUIET_MS} ms of exiting (first seen down: ${summary(stopped)})`).toBeUndefined();
+  expectStateOf(context, await exitedState(context, id), 'exited', 'State once it stayed down');
 });
 
 check('containers.restart-policy.always', {
