@@ -15,7 +15,7 @@ export async function collectChecks(): Promise<CheckDescriptor[]> {
 
 export const LIST_COMMAND = {
   name: 'list',
-  description: ['One line per check: id, the versions it applies to, its spec passage, tags, what it requires of a target, and its title; or all of its metadata as JSON.'],
+  description: ['One line per check: id, the versions it applies to, its level (spec or docker), its spec passage, tags, what it requires of a target, and its title; or all of its metadata as JSON.'],
   flags: {
     api: { type: 'string', value: 'V', defaultText: 'every version', help: 'only the checks that apply at this API version (1.24)' },
     json: { type: 'boolean', default: false, help: 'print the checks\' metadata as a JSON array' },

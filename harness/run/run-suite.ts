@@ -13,6 +13,7 @@ import { ResultCollector, VERSION_PROJECT_PREFIX, type OwedResults } from './res
 import { ProgressReporter } from './progress-reporter.ts';
 import { COLLECT_ONLY_ENV } from './global-setup.ts';
 import { relativeFile, shardShare, specKey, VersionFileSequencer } from './version-file-shards.ts';
+import { levelPattern, type LevelChoice } from './check-filter.ts';
 import type { CheckReport } from '../report/types.ts';
 
 /** workers against a live target: enough to keep all eight versions in flight */
@@ -106,6 +107,8 @@ export async function runSuite(options: {
   session: RunSession;
   versions: string[];
   only?: RegExp;
+  /** `--level`: the check level to run, with `only`; all by default */
+  level?: LevelChoice;
   /** the suite folders `only` can match (check-filter's areasOf): the others are not even loaded */
   onlyAreas?: string[];
   /** `I/N`: run only vitest's shard I of N */
@@ -119,7 +122,8 @@ export async function runSuite(options: {
 }): Promise<SuiteRun> {
   // The ledger, collected before anything runs: a result missing at the end is then an error, never a gap.
   const suite = await collectSuite(options.onlyAreas);
-  const selected = (id: string) => options.only?.test(id) ?? true;
+  const pattern = levelPattern(suite.flatMap((file) => file.checks), options.level ?? 'all', options.only);
+  const selected = (id: string) => pattern?.test(id) ?? true;
   process.env[SESSION_ENV] = JSON.stringify(options.session);
   const collector = new ResultCollector(selected);
   const startedAt = performance.now();
@@ -130,7 +134,7 @@ export async function runSuite(options: {
       root: REPO_ROOT,
       config: path.join(REPO_ROOT, 'vitest.config.ts'),
       project: options.versions.map((version) => `${VERSION_PROJECT_PREFIX}${version}`),
-      testNamePattern: options.only,
+      testNamePattern: pattern,
       watch: false,
       passWithNoTests: true,
       ...(options.shard && { shard: options.shard, sequence: { sequencer: VersionFileSequencer } }),
