@@ -5,6 +5,7 @@
  */
 import { DIALECTS, type DialectName } from '../harness/dialect.ts';
 import { createEngineServer } from './engine/http/engine-server.ts';
+import { PERSONALITIES } from './engine/http/personality.ts';
 import { EngineModel } from './engine/model/engine-model.ts';
 import type { Scheduler } from './engine/process/index.ts';
 import { HttpRegistries } from './engine/registry-client/registry-client.ts';
@@ -12,6 +13,7 @@ import { closeServer, httpUrl, listen, parseListenAddress } from './listen.ts';
 import { createRegistryServer } from './registry/registry-server.ts';
 import { RegistryStorage } from './registry/registry-storage.ts';
 import { startAccountsApi, type RunningAccountsApi } from './accounts/accounts-api.ts';
+import type { PersonalityName } from './personality.ts';
 import { startTokenService, type RunningTokenService } from './token/token-service.ts';
 import { FIXTURE_USERS_FILE } from './users/fixture-users.ts';
 import { UserStore } from './users/user-store.ts';
@@ -22,6 +24,8 @@ export interface ReferenceOptions {
   engine?: string;
   /** vendor names on the wire; default `engine` */
   dialect?: DialectName;
+  /** where the spec allows a choice: answer as dockerd does (`dockerd`, the default) or the other allowed way (`strict`) */
+  personality?: PersonalityName;
   /** the clock of the engine, the token service and the accounts API (default: real time) */
   clock?: () => Date;
   /** the engine's id source, 64 hex digits per call (default: random) */
@@ -68,10 +72,11 @@ export interface RunningReference {
 const DEFAULT_ENGINE_ADDRESS = 'tcp://127.0.0.1:0';
 
 export { parseListenAddress };
+export { PERSONALITY_NAMES, isPersonalityName, type PersonalityName } from './personality.ts';
 
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
   const model = new EngineModel({ clock: options.clock, ids: options.ids, scheduler: options.scheduler, swarm: options.swarm ?? true, registries: new HttpRegistries() });
-  const server = createEngineServer({ model, dialect: DIALECTS[options.dialect ?? 'engine'] });
+  const server = createEngineServer({ model, dialect: DIALECTS[options.dialect ?? 'engine'], personality: PERSONALITIES[options.personality ?? 'dockerd'] });
   const engineUrl = await listen(server, parseListenAddress(options.engine ?? DEFAULT_ENGINE_ADDRESS));
   const { token, accounts } = await startAccountServers(options, options.clock).catch(async (error: unknown) => {
     await closeServer(server);

@@ -11,6 +11,7 @@ import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
 import { parseTarget } from '../target.ts';
 import { parseDialect } from '../dialect.ts';
+import { PERSONALITY_NAMES, isPersonalityName, type PersonalityName } from '../../reference/personality.ts';
 import { parseVersionList } from '../versions.ts';
 import { Interrupted, prepareTarget } from '../run/prepare-target.ts';
 import { DEFAULT_SERVICE, servicesFromFlags } from '../run/account-services.ts';
@@ -34,6 +35,7 @@ export const RUN_COMMAND = {
       help: 'the daemon to check: reference (started in this process), unix:///PATH, tcp://HOST:PORT, https://HOST:PORT, or container:IMAGE (a daemon in a container the run starts on the Docker host)',
     },
     dialect: { type: 'string', value: 'engine|docker', default: 'engine', help: "the target's vendor names: engine (X-Engine-… headers, Buildfile) or docker (X-Docker-…, Dockerfile)" },
+    personality: { type: 'string', value: 'dockerd|strict', defaultText: 'dockerd', help: "with the reference target: where the spec allows several answers, dockerd's (dockerd) or the other allowed one (strict); every spec-level check passes on both" },
     api: { type: 'string', value: 'VERSIONS', default: '1.18-1.25', help: 'the API versions to check: a range (1.18-1.25), a list (1.24,1.25), or both' },
     only: { type: 'string', value: 'GLOB', defaultText: 'every check', help: "the check ids to run: 'system.*' (one segment), 'system.**' (any), comma-separated" },
     /** spec | docker | all: the check level that runs and that the gate judges (DESIGN.md, Two levels) */
@@ -90,6 +92,14 @@ function parseShard(text: string | undefined): string | undefined {
   return `${index}/${count}`;
 }
 
+/** `--personality`: the reference's, so with the reference target only. */
+function parsePersonality(text: string | undefined, targetKind: string): PersonalityName | undefined {
+  if (text === undefined) return undefined;
+  if (targetKind !== 'reference') throw new UsageError('--personality: only with the reference target (a live daemon has its own)');
+  if (!isPersonalityName(text)) throw new UsageError(`--personality: expected ${PERSONALITY_NAMES.join(' or ')}, got ${JSON.stringify(text)}`);
+  return text;
+}
+
 function parseSeed(text: string | undefined): number {
   if (text === undefined) return Math.floor(Math.random() * 2 ** 31);
   if (!/^-?\d+$/.test(text)) throw new UsageError(`--seed: expected an integer, got ${JSON.stringify(text)}`);
@@ -107,6 +117,7 @@ export async function runCommand(args: string[]): Promise<number> {
     key: values['tls-key'],
     skipVerify: values['tls-skip-verify'],
   });
+  const personality = parsePersonality(values.personality, target.kind);
   const seed = parseSeed(values.seed);
   const shard = parseShard(values.shard);
   const repeat = parseRepeat(values.repeat);
@@ -138,7 +149,7 @@ export async function runCommand(args: string[]): Promise<number> {
   if (target.kind === 'container') write(`shipshape: starting ${target.image} on the Docker host and waiting for its daemon on port ${containerPort}`);
   let prepared;
   try {
-    prepared = await prepareTarget({ target, dialect: dialect.name, busyboxPath: values.busybox, seed, accountServices, registry: values.registry, containerPort, signal: interrupt.signal });
+    prepared = await prepareTarget({ target, dialect: dialect.name, personality, busyboxPath: values.busybox, seed, accountServices, registry: values.registry, containerPort, signal: interrupt.signal });
   } catch (error) {
     stopListening();
     if (error instanceof Interrupted) return 130;

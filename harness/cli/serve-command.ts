@@ -9,7 +9,7 @@ import type { CommandSpec } from './command-help.ts';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
 import { parseDialect } from '../dialect.ts';
-import { startReference, type ReferenceOptions } from '../../reference/serve.ts';
+import { PERSONALITY_NAMES, isPersonalityName, startReference, type ReferenceOptions } from '../../reference/serve.ts';
 import { readUsersFile } from '../../reference/users/users-file.ts';
 import { DEFAULT_ISSUER, DEFAULT_SERVICE } from '../../reference/token/token-service.ts';
 
@@ -25,6 +25,7 @@ export const SERVE_COMMAND = {
     registry: { type: 'string', value: 'tcp://127.0.0.1:PORT', defaultText: 'not started', help: "a fixture registry (distribution's v2 API) trusting the token service's tokens" },
     dialect: { type: 'string', value: 'engine|docker', default: 'engine', help: "the vendor names the engine answers with: engine (X-Engine-…, Buildfile) or docker (X-Docker-…, Dockerfile)" },
     swarm: { type: 'string', value: 'true|false', default: 'true', help: 'false: a node outside a swarm, which answers the swarm endpoints with 503 as dockerd does' },
+    personality: { type: 'string', value: 'dockerd|strict', default: 'dockerd', help: "where the spec allows several answers: dockerd's (dockerd), or the other allowed one (strict: [] for array-or-null, its own error words, lists in reverse, only the spec's booleans, the listed status, empty optional fields left out)" },
     users: { type: 'string', value: 'FILE', defaultText: "the package's fixtures/users/users.json", help: 'the users of the token service and accounts API, as JSON (passwords hashed on load, never kept in clear)' },
     'token-issuer': { type: 'string', value: 'NAME', defaultText: DEFAULT_ISSUER, help: "the tokens' issuer (iss)" },
     'token-service': { type: 'string', value: 'NAME', defaultText: DEFAULT_SERVICE, help: 'the service (registry) name the tokens are for (aud)' },
@@ -35,6 +36,7 @@ export const SERVE_COMMAND = {
     'shipshape serve --engine tcp://127.0.0.1:2375 --dialect docker',
     'shipshape serve --engine unix:///tmp/engine.sock --token tcp://127.0.0.1:0 --accounts tcp://127.0.0.1:0 --users users.json',
     'shipshape serve --swarm=false',
+    'shipshape serve --personality strict',
   ],
 } as const satisfies CommandSpec;
 
@@ -90,10 +92,12 @@ export async function serveCommand(args: string[]): Promise<number> {
     throw new UsageError(`--registry: expected tcp://127.0.0.1:PORT, got ${JSON.stringify(values.registry)}`);
   }
   const dialect = parseDialect(values.dialect);
+  if (!isPersonalityName(values.personality)) throw new UsageError(`--personality: expected ${PERSONALITY_NAMES.join(' or ')}, got ${JSON.stringify(values.personality)}`);
   const reference = await startReference({
     engine: values.engine,
     dialect: dialect.name,
     swarm: values.swarm === 'true',
+    personality: values.personality,
     ...(await tokenOptions(values)),
     registry: values.registry,
   });

@@ -7,6 +7,7 @@ import { EngineClient } from '../client/engine-client.ts';
 import { createDispatcher } from '../client/dispatcher.ts';
 import { TargetError, type Connection, type TargetSpec } from '../target.ts';
 import type { DialectName } from '../dialect.ts';
+import type { PersonalityName } from '../../reference/personality.ts';
 import type { AccountServices, RunSession } from '../session.ts';
 import type { ServerVersion } from '../report/types.ts';
 import { ensureFixtureImage } from '../fixture-image.ts';
@@ -19,6 +20,8 @@ import { detectHostCapabilities } from './host-capabilities.ts';
 export interface PrepareOptions {
   target: TargetSpec;
   dialect: DialectName;
+  /** the embedded reference's personality (default dockerd's choices where the spec allows several) */
+  personality?: PersonalityName;
   busyboxPath: string;
   seed: number;
   /** the token service and accounts API named by flags; against the reference, its own when none are named */
@@ -143,9 +146,11 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
       const withServices = accountServices === undefined;
       // tokens of the spec's shortest lifetime, so that the expiry check waits one minute, not five
       const services = { token: 'tcp://127.0.0.1:0', accounts: 'tcp://127.0.0.1:0', registry: 'tcp://127.0.0.1:0', tokenExpiresIn: 60 };
-      const reference = await startReference({ dialect: options.dialect, ...(withServices ? services : {}) });
+      const personality = options.personality ?? 'dockerd';
+      const reference = await startReference({ dialect: options.dialect, personality, ...(withServices ? services : {}) });
       closers.push(() => reference.close());
-      url = 'reference';
+      // the report says which personality was checked; the default keeps its plain name
+      url = personality === 'dockerd' ? 'reference' : `reference:${personality}`;
       connection = connectionOf(reference.engineUrl);
       if (reference.token && reference.accounts) {
         accountServices = await referenceServices({ authUrl: reference.token.url, accountsUrl: reference.accounts.url, service: reference.token.service });

@@ -5,7 +5,10 @@
 import { describe, expect, test } from 'vitest';
 import { parseCreateBody } from '../../reference/engine/http/create-container-body.ts';
 import { parseHostConfig } from '../../reference/engine/http/host-config-body.ts';
+import { PERSONALITIES } from '../../reference/engine/http/personality.ts';
 import { InvalidParameterError } from '../../reference/engine/model/errors.ts';
+
+const dockerdAt = (version: string) => ({ version, personality: PERSONALITIES.dockerd });
 
 /** The error message of a parse, or 'ok'. */
 function verdict(parse: () => unknown): string {
@@ -29,18 +32,18 @@ describe('HostConfig fields by version', () => {
     ['1.25', { AutoRemove: true, UsernsMode: 'host', ShmSize: 1024 }],
   ])('from %s: %j is kept, and dropped one version before', (since, fields) => {
     const older = `1.${Number(since.split('.')[1]) - 1}`;
-    expect(parseHostConfig(fields, since)).toEqual(fields);
-    expect(parseHostConfig({ ...fields, Privileged: true }, older)).toEqual({ Privileged: true });
+    expect(parseHostConfig(fields, dockerdAt(since))).toEqual(fields);
+    expect(parseHostConfig({ ...fields, Privileged: true }, dockerdAt(older))).toEqual({ Privileged: true });
   });
 
   test('a field of a later version is not type-checked before it: it is unknown there', () => {
-    expect(verdict(() => parseHostConfig({ ShmSize: 'big' }, '1.24'))).toBe('ok');
-    expect(verdict(() => parseHostConfig({ ShmSize: 'big' }, '1.25'))).toBe('json: cannot unmarshal string into the HostConfig.ShmSize field');
+    expect(verdict(() => parseHostConfig({ ShmSize: 'big' }, dockerdAt('1.24')))).toBe('ok');
+    expect(verdict(() => parseHostConfig({ ShmSize: 'big' }, dockerdAt('1.25')))).toBe('json: cannot unmarshal string into the HostConfig.ShmSize field');
   });
 
   test('Ulimits and CgroupParent are read at every version', () => {
     const fields = { Ulimits: [{ Name: 'nofile', Soft: 1, Hard: 2 }], CgroupParent: '/parent' };
-    expect(parseHostConfig(fields, '1.18')).toEqual(fields);
+    expect(parseHostConfig(fields, dockerdAt('1.18'))).toEqual(fields);
   });
 });
 
@@ -56,7 +59,7 @@ describe('HostConfig field types', () => {
     [{ PidMode: ['host'] }, 'json: cannot unmarshal array into the HostConfig.PidMode field'],
     [{ Ulimits: [{ Name: 'nofile', Soft: 1, Hard: 2 }], BlkioDeviceWriteBps: [{ Path: '/dev/sda', Rate: 0 }], PidMode: 'host', DnsOptions: [] }, 'ok'],
   ])('%j: %s', (fields, expected) => {
-    expect(verdict(() => parseHostConfig(fields, '1.25'))).toBe(expected);
+    expect(verdict(() => parseHostConfig(fields, dockerdAt('1.25')))).toBe(expected);
   });
 });
 
@@ -71,10 +74,10 @@ describe('NetworkingConfig', () => {
     [{ EndpointsConfig: { bridge: { IPAMConfig: { LinkLocalIPs: '169.254.0.1' } } } }, 'json: cannot unmarshal string into the NetworkingConfig.EndpointsConfig.bridge.IPAMConfig.LinkLocalIPs field'],
     [{ EndpointsConfig: { bridge: {}, none: {} } }, 'Container cannot be connected to network endpoints: bridge, none'],
   ])('at 1.25, %j: %s', (networkingConfig, expected) => {
-    expect(verdict(() => parseCreateBody(body(networkingConfig), '1.25'))).toBe(expected);
+    expect(verdict(() => parseCreateBody(body(networkingConfig), dockerdAt('1.25')))).toBe(expected);
   });
 
   test('is ignored before 1.25', () => {
-    expect(verdict(() => parseCreateBody(body({ EndpointsConfig: 'bridge' }), '1.24'))).toBe('ok');
+    expect(verdict(() => parseCreateBody(body({ EndpointsConfig: 'bridge' }), dockerdAt('1.24')))).toBe('ok');
   });
 });

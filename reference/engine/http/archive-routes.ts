@@ -10,7 +10,6 @@ import { atLeast } from '../../../harness/versions.ts';
 import type { PathStat } from '../filesystem/container-archive.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import { formatTimestamp } from '../model/timestamps.ts';
-import { parseBooleanQuery } from './boolean-query.ts';
 import { asObject, isString, optional } from './json-fields.ts';
 import { readJsonBody } from './json-body.ts';
 import { sendEmpty } from './replies.ts';
@@ -53,7 +52,7 @@ async function getArchive(context: RouteContext): Promise<void> {
 /** The body is a tar whatever its Content-Type says: dockerd does not look at it. */
 async function putArchive(context: RouteContext): Promise<void> {
   const path = requiredPath(context);
-  const noOverwriteDirNonDir = parseBooleanQuery(context.query.get('noOverwriteDirNonDir'), false);
+  const noOverwriteDirNonDir = context.personality.booleanQuery(context.query.get('noOverwriteDirNonDir'), false);
   const archive = await buffer(context.request);
   await context.model.archives.extractArchive(containerOf(context), path, archive, { noOverwriteDirNonDir });
   // an explicit empty length, as dockerd sends, rather than Node's empty chunked body

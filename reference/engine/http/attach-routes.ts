@@ -2,16 +2,15 @@
  * Attaching to a container (spec/1 §4.1 attach rows, §4.4): POST attach as a raw stream — hijacked
  * with Upgrade, a 200 body without — and GET attach/ws as a websocket. Both replay the log first
  * with logs=1 and attach to the streams with stream=1. The websocket carries the bytes unframed, in
- * text messages, as dockerd sends them before 1.28; invalid detach keys there fall back to the default.
+ * text messages as dockerd sends them before 1.28 (or binary ones, the personality's choice); invalid
+ * detach keys there fall back to the default.
  */
 import { WebSocket, WebSocketServer } from 'ws';
-import { atLeast } from '../../../harness/versions.ts';
 import type { Container } from '../model/container.ts';
 import type { LogEntry } from '../model/container-log.ts';
 import { parseDetachKeys } from '../model/detach-keys.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import type { OutputStreamName, ProcessAttachment } from '../model/process-attachment.ts';
-import { parseBooleanQuery } from './boolean-query.ts';
 import { HttpError } from './http-error.ts';
 import { openRawStream, type AttachClient } from './raw-stream.ts';
 import { containerOf } from './route-helpers.ts';
@@ -27,9 +26,9 @@ interface AttachQuery {
   detachKeys?: Buffer;
 }
 
-function attachQuery({ query, version }: RouteContext, invalidKeys: 'refuse' | 'use-default'): AttachQuery {
-  const flag = (name: string) => parseBooleanQuery(query.get(name), false);
-  const keysText = atLeast(version, '1.25') ? query.get('detachKeys') || undefined : undefined;
+function attachQuery({ query, version, personality }: RouteContext, invalidKeys: 'refuse' | 'use-default'): AttachQuery {
+  const flag = (name: string) => personality.booleanQuery(query.get(name), false);
+  const keysText = personality.takes(version, '1.25') ? query.get('detachKeys') || undefined : undefined;
   const detachKeys = keysText === undefined ? undefined : parseDetachKeys(keysText);
   if (keysText !== undefined && !detachKeys && invalidKeys === 'refuse') throw new InvalidParameterError(`Invalid detach keys (${keysText}) provided`);
   return { logs: flag('logs'), stream: flag('stream'), stdin: flag('stdin'), stdout: flag('stdout'), stderr: flag('stderr'), detachKeys };
@@ -76,7 +75,7 @@ async function attachWebsocket(context: RouteContext): Promise<void> {
   const query = attachQuery(context, 'use-default');
   context.model.attach.check(container, query.stream);
   const replay = logReplay(context, container, query);
-  const client = new WebsocketClient(await acceptWebsocket(context));
+  const client = new WebsocketClient(await acceptWebsocket(context), context.personality.binaryWebsocket);
   try {
     await serveAttach(context, container, query, replay, client);
   } catch {
@@ -98,12 +97,15 @@ function acceptWebsocket({ request, upgrade }: RouteContext): Promise<WebSocket>
 class WebsocketClient implements AttachClient {
   readonly hasInput = true;
 
-  constructor(private readonly socket: WebSocket) {
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly binary: boolean,
+  ) {
     socket.on('error', () => socket.terminate());
   }
 
   send(_stream: OutputStreamName, chunk: Buffer): void {
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(chunk, { binary: false });
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(chunk, { binary: this.binary });
   }
 
   bind(attachment: ProcessAttachment): void {

@@ -7,14 +7,14 @@
 import { login } from '../model/image-registry.ts';
 import { readJsonBody } from './json-body.ts';
 import { registryCredentials } from './registry-auth-header.ts';
-import { sendJson } from './replies.ts';
+import { sendEmpty, sendJson } from './replies.ts';
 import type { Route } from './route-table.ts';
 
 export const authRoutes: Route[] = [
   {
     method: 'POST',
     path: '/auth',
-    handle: async ({ request, response, model, version }) => {
+    handle: async ({ request, response, model, version, personality }) => {
       const body = ((await readJsonBody(request)) ?? {}) as Record<string, unknown>;
       const text = (name: string) => (typeof body[name] === 'string' ? body[name] : undefined);
       const username = text('username');
@@ -22,6 +22,7 @@ export const authRoutes: Route[] = [
       const identitytoken = text('identitytoken');
       const credentials = registryCredentials({ ...(username !== undefined && { username }), ...(password !== undefined && { password }), ...(identitytoken !== undefined && { identitytoken }) }, version);
       const { status, identityToken } = await login(model.registries, text('serveraddress') ?? '', credentials);
+      if (identityToken === '' && personality.loginWithoutContent) return sendEmpty(response, 204);
       sendJson(response, 200, { ...(identityToken !== '' && { IdentityToken: identityToken }), Status: status });
     },
   },

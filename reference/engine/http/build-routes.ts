@@ -16,7 +16,6 @@ import { buildfileFromContext, readBuildfile, type ReadBuildfile } from '../buil
 import { buildImage, type BuildResources } from '../build/image-builder.ts';
 import { gitCloneError, isSingleBuildfile, remoteKind } from '../build/remote-context.ts';
 import { InvalidParameterError } from '../model/errors.ts';
-import { parseBooleanQuery } from './boolean-query.ts';
 import { downloadImportSource } from './import-download.ts';
 import { JsonMessageStream } from './json-messages.ts';
 import { registryConfigCredentials } from './registry-auth-header.ts';
@@ -26,11 +25,11 @@ import type { Route, RouteContext } from './route-table.ts';
 export const buildRoutes: Route[] = [{ method: 'POST', path: '/build', handle: build }];
 
 async function build(route: RouteContext): Promise<void> {
-  const { request, response, query, model, dialect } = route;
+  const { request, response, query, model, dialect, personality } = route;
   const buildArgs = stringMapQuery(query.get('buildargs'), 'build args');
   const labels = stringMapQuery(query.get('labels'), 'labels');
   const tags = buildTags(query.getAll('t'));
-  const quiet = parseBooleanQuery(query.get('q'), false);
+  const quiet = personality.booleanQuery(query.get('q'), false);
   const messages = new JsonMessageStream(response);
   const output = new BuildStream(messages, quiet);
   const body = await buffer(request);
@@ -43,10 +42,10 @@ async function build(route: RouteContext): Promise<void> {
         plan: buildfile.plan,
         escape: buildfile.escape,
         tags,
-        noCache: parseBooleanQuery(query.get('nocache'), false),
-        pull: parseBooleanQuery(query.get('pull'), false),
-        remove: parseBooleanQuery(query.get('rm'), true),
-        forceRemove: parseBooleanQuery(query.get('forcerm'), false),
+        noCache: personality.booleanQuery(query.get('nocache'), false),
+        pull: personality.booleanQuery(query.get('pull'), false),
+        remove: personality.booleanQuery(query.get('rm'), true),
+        forceRemove: personality.booleanQuery(query.get('forcerm'), false),
         buildArgs: new Map(Object.entries(buildArgs)),
         labels: Object.fromEntries(Object.entries(labels).map(([key, value]) => [key, value ?? ''])),
         resources: resourcesOf(query),

@@ -4,7 +4,6 @@
  */
 import { EngineError, InvalidParameterError } from '../model/errors.ts';
 import { emptyImageConfig, type ImageConfig } from '../model/image.ts';
-import { parseBooleanQuery } from './boolean-query.ts';
 import { commandField } from './create-container-body.ts';
 import { asObject, isBoolean, isPlainObject, isString, isStringList, isStringMap, optional } from './json-fields.ts';
 import { readBodyText } from './json-body.ts';
@@ -18,7 +17,7 @@ export const commitRoutes: Route[] = [
   {
     method: 'POST',
     path: '/commit',
-    handle: async ({ request, response, model, query }) => {
+    handle: async ({ request, response, model, query, personality }) => {
       const config = commitConfig(await readBodyText(request));
       const name = query.get('container') ?? '';
       if (name === '') throw new InvalidParameterError('invalid name or ID supplied: ""');
@@ -27,7 +26,7 @@ export const commitRoutes: Route[] = [
         tag: query.get('tag') ?? '',
         comment: query.get('comment') ?? '',
         author: query.get('author') ?? '',
-        pause: parseBooleanQuery(query.get('pause'), true),
+        pause: personality.booleanQuery(query.get('pause'), true),
         changes: query.getAll('changes'),
         ...(config && { config }),
       });

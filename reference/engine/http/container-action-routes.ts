@@ -44,14 +44,14 @@ export const containerActionRoutes: Route[] = [
     method: 'POST',
     path: '/containers/{id*}/start',
     handle: async (context) => {
-      const { request, response, model, version } = context;
+      const { request, response, model, version, personality } = context;
       const text = await readBodyText(request);
       let hostConfig;
       if (text.length > SHORTEST_HOST_CONFIG) {
         if (atLeast(version, '1.24')) {
           throw new InvalidParameterError('starting container with non-empty request body was deprecated since API v1.22 and removed in v1.24');
         }
-        hostConfig = parseHostConfig(parseJsonBody(request, text), version);
+        hostConfig = parseHostConfig(parseJsonBody(request, text), { version, personality });
       }
       model.lifecycle.start(containerOf(context), { hostConfig, rules: validationRules(version) });
       sendEmpty(response, 204);
@@ -139,11 +139,11 @@ export const containerActionRoutes: Route[] = [
     method: 'POST',
     path: '/containers/{id*}/update',
     handle: async (context) => {
-      const { request, response, model, version } = context;
-      // The endpoint came with 1.22: before, the path is no route at all.
-      if (before(version, '1.22')) throw new HttpError(404, 'page not found');
+      const { request, response, model, version, personality } = context;
+      // The endpoint came with 1.22: before, the path is no route at all (unless later features are taken at every version).
+      if (!personality.takes(version, '1.22')) throw new HttpError(404, 'page not found');
       const fields = asObject((await readJsonBody(request)) ?? {}, 'UpdateConfig');
-      const restartPolicy = atLeast(version, '1.23') ? parseRestartPolicy(fields.RestartPolicy, version) : undefined;
+      const restartPolicy = personality.takes(version, '1.23') ? parseRestartPolicy(fields.RestartPolicy, { version, personality }) : undefined;
       model.operations.update(containerOf(context), { resources: parseResources(fields), restartPolicy }, validationRules(version));
       // dockerd's answer when it has nothing to warn about: null, not an empty list.
       sendJson(response, 200, { Warnings: null });

@@ -4,14 +4,11 @@
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { writeFrame } from '../../../harness/streams/frame-encoder.ts';
-import { atLeast } from '../../../harness/versions.ts';
 import type { Container } from '../model/container.ts';
 import { logAttributes, type LogEntry } from '../model/container-log.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import { formatFixedNanoTimestamp } from '../model/timestamps.ts';
-import { parseBooleanQuery } from './boolean-query.ts';
-import { answerUpgraded } from './raw-stream.ts';
+import { answerUpgraded, writeFrames } from './raw-stream.ts';
 import { sendJson } from './replies.ts';
 import { clientGone, containerOf } from './route-helpers.ts';
 import type { Route, RouteContext } from './route-table.ts';
@@ -39,23 +36,23 @@ function detailsPrefix(container: Container): string {
 }
 
 async function streamLogs(context: RouteContext): Promise<void> {
-  const { query, version, model } = context;
-  const stdout = parseBooleanQuery(query.get('stdout'), false);
-  const stderr = parseBooleanQuery(query.get('stderr'), false);
+  const { query, version, model, personality } = context;
+  const stdout = personality.booleanQuery(query.get('stdout'), false);
+  const stderr = personality.booleanQuery(query.get('stderr'), false);
   if (!stdout && !stderr) throw new InvalidParameterError('Bad parameters: you must choose at least one stream');
   const container = containerOf(context);
   const signal = clientGone(context);
   const entries = model.operations.logs(container, {
     stdout,
     stderr,
-    since: atLeast(version, '1.19') ? parseUnixTime(query.get('since')) : undefined,
+    since: personality.takes(version, '1.19') ? parseUnixTime(query.get('since')) : undefined,
     tail: parseTail(query.get('tail')),
-    follow: parseBooleanQuery(query.get('follow'), false),
+    follow: personality.booleanQuery(query.get('follow'), false),
     signal,
   });
-  const timestamps = parseBooleanQuery(query.get('timestamps'), false);
+  const timestamps = personality.booleanQuery(query.get('timestamps'), false);
   // §9.4 gives details at 1.23, the logs row of §4.1 marks it [1.25]: it is read from 1.23, which keeps both.
-  const details = atLeast(version, '1.23') && parseBooleanQuery(query.get('details'), false) ? detailsPrefix(container) : undefined;
+  const details = personality.takes(version, '1.23') && personality.booleanQuery(query.get('details'), false) ? detailsPrefix(container) : undefined;
   const line = (entry: LogEntry) => {
     const prefix = `${timestamps ? `${formatFixedNanoTimestamp(entry.time)} ` : ''}${details ?? ''}`;
     return prefix ? Buffer.concat([Buffer.from(prefix), entry.bytes]) : entry.bytes;
@@ -63,7 +60,7 @@ async function streamLogs(context: RouteContext): Promise<void> {
   const output = openLogStream(context);
   try {
     for await (const entry of entries) {
-      const ready = container.config.Tty ? output.write(line(entry)) : writeFrame(output, entry.stream, line(entry));
+      const ready = container.config.Tty ? output.write(line(entry)) : writeFrames(output, entry.stream, line(entry), personality);
       if (!ready) await once(output, 'drain', { signal });
     }
   } catch (error) {
@@ -86,12 +83,15 @@ export const containerOutputRoutes: Route[] = [
   {
     method: 'GET',
     path: '/containers/{id*}/top',
-    handle: (context) => sendJson(context.response, 200, context.model.operations.top(containerOf(context), context.query.get('ps_args') ?? '')),
+    handle: (context) => {
+      const { Titles, Processes } = context.model.operations.top(containerOf(context), context.query.get('ps_args') ?? '');
+      sendJson(context.response, 200, { Titles, Processes: context.personality.unordered(Processes) });
+    },
   },
   {
     method: 'GET',
     path: '/containers/{id*}/changes',
-    handle: (context) => sendJson(context.response, 200, context.model.operations.changes(containerOf(context))),
+    handle: (context) => sendJson(context.response, 200, context.personality.unordered(context.model.operations.changes(containerOf(context)))),
   },
   { method: 'GET', path: '/containers/{id*}/logs', handle: streamLogs },
 ];

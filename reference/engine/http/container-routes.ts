@@ -1,8 +1,6 @@
 /** Container endpoints (spec/1 §4.1): list, create, inspect, remove; the others in their own files. */
-import { atLeast } from '../../../harness/versions.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import { archiveRoutes } from './archive-routes.ts';
-import { parseBooleanQuery } from './boolean-query.ts';
 import { containerInspect, containerSummary } from './container-views.ts';
 import { containerActionRoutes } from './container-action-routes.ts';
 import { containerOutputRoutes } from './container-output-routes.ts';
@@ -24,31 +22,31 @@ export const containerRoutes: Route[] = [
   {
     method: 'GET',
     path: '/containers/json',
-    handle: ({ response, model, query, version, dialect }) => {
+    handle: ({ response, model, query, version, dialect, personality }) => {
       const filters = parseFiltersQuery(query.get('filters'));
       checkFilterNames(filters, LIST_FILTERS);
       // The since and before parameters (spec/1 §4.1) cut the list like the filters of those names,
-      // and, unlike the filters, list non-running containers too.
+      // and, unlike the filters, list non-running containers too on dockerd.
       const since = query.get('since') || undefined;
       const before = query.get('before') || undefined;
       if (since) filters.since = [...(filters.since ?? []), since];
       if (before) filters.before = [...(filters.before ?? []), before];
-      const withSize = parseBooleanQuery(query.get('size'), false);
+      const withSize = personality.booleanQuery(query.get('size'), false);
       const containers = model.containers.list({
-        all: parseBooleanQuery(query.get('all'), false) || since !== undefined || before !== undefined,
+        all: personality.booleanQuery(query.get('all'), false) || (personality.sinceBeforeListAll && (since !== undefined || before !== undefined)),
         limit: parseLimit(query.get('limit')),
         filters,
       });
       const now = model.clock();
-      const items = containers.map((container) => containerSummary(container, version, dialect, now, withSize ? model.containers.sizeOf(container) : undefined));
+      const items = personality.unordered(containers).map((container) => containerSummary(container, { version, dialect, personality }, now, withSize ? model.containers.sizeOf(container) : undefined));
       sendJson(response, 200, items);
     },
   },
   {
     method: 'POST',
     path: '/containers/create',
-    handle: async ({ request, response, model, query, version }) => {
-      const { config, hostConfig } = parseCreateBody(await readJsonBody(request), version);
+    handle: async ({ request, response, model, query, version, personality }) => {
+      const { config, hostConfig } = parseCreateBody(await readJsonBody(request), { version, personality });
       const container = model.containers.create({ name: query.get('name') || undefined, config, hostConfig, rules: validationRules(version) });
       sendJson(response, 201, { Id: container.id, Warnings: [] });
     },
@@ -56,10 +54,10 @@ export const containerRoutes: Route[] = [
   {
     method: 'GET',
     path: '/containers/{id*}/json',
-    handle: ({ response, model, params, query, version, dialect }) => {
+    handle: ({ response, model, params, query, version, dialect, personality }) => {
       const container = model.containers.find(params.id ?? '');
-      const withSize = atLeast(version, '1.21') && parseBooleanQuery(query.get('size'), false);
-      sendJson(response, 200, containerInspect(container, version, dialect, model.execs.openIdsOf(container), withSize ? model.containers.sizeOf(container) : undefined));
+      const withSize = personality.takes(version, '1.21') && personality.booleanQuery(query.get('size'), false);
+      sendJson(response, 200, containerInspect(container, { version, dialect, personality }, model.execs.openIdsOf(container), withSize ? model.containers.sizeOf(container) : undefined));
     },
   },
   ...containerActionRoutes,
@@ -69,10 +67,10 @@ export const containerRoutes: Route[] = [
   {
     method: 'DELETE',
     path: '/containers/{id*}',
-    handle: async ({ response, model, params, query }) => {
+    handle: async ({ response, model, params, query, personality }) => {
       await model.lifecycle.remove(model.containers.find(params.id ?? ''), {
-        force: parseBooleanQuery(query.get('force'), false),
-        volumes: parseBooleanQuery(query.get('v'), false),
+        force: personality.booleanQuery(query.get('force'), false),
+        volumes: personality.booleanQuery(query.get('v'), false),
       });
       sendEmpty(response, 204);
     },

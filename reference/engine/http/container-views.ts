@@ -3,36 +3,38 @@
  * (§2.2). Fields appear and disappear here, by version; the model knows none of this.
  */
 import type { Dialect } from '../../../harness/dialect.ts';
-import { atLeast, before } from '../../../harness/versions.ts';
+import { before } from '../../../harness/versions.ts';
 import type { Container, EndpointSettings } from '../model/container.ts';
 import type { ContainerConfig } from '../model/container-config.ts';
 import type { ContainerSize } from '../model/container-store.ts';
 import type { ContainerMount } from '../model/container-volumes.ts';
-import { statusText } from '../model/container-status-text.ts';
 import { STORAGE_DRIVER } from '../model/daemon-build.ts';
 import { formatTimestamp, unixSeconds } from '../model/timestamps.ts';
+import type { AnswerShape } from './personality.ts';
 import { volumeMountpoint } from './volume-views.ts';
 
 /** The execution driver dockerd named in inspect until it dropped the field after 1.21. */
 const EXEC_DRIVER = 'native-0.2';
 
-export function containerSummary(container: Container, version: string, dialect: Dialect, now: Date, size?: ContainerSize): Record<string, unknown> {
+export function containerSummary(container: Container, shape: AnswerShape, now: Date, size?: ContainerSize): Record<string, unknown> {
+  const { version, personality } = shape;
+  const shows = (since: string) => personality.shows(version, since);
   return {
     Id: container.id,
     Names: [container.name],
     Image: container.config.Image,
-    ...(atLeast(version, '1.21') && { ImageID: container.imageId }),
+    ...(shows('1.21') && { ImageID: container.imageId }),
     Command: commandText(container),
     Created: unixSeconds(container.created),
     Ports: [],
     ...(size && { SizeRw: size.rw, SizeRootFs: size.rootFs }),
     Labels: container.config.Labels,
-    ...(atLeast(version, '1.23') && { State: container.state.Status }),
-    Status: statusText(container.state, now),
-    ...(atLeast(version, '1.23') && { HostConfig: { NetworkMode: container.hostConfig.NetworkMode } }),
+    ...(shows('1.23') && { State: container.state.Status }),
+    Status: personality.statusText(container.state, now),
+    ...(shows('1.23') && { HostConfig: { NetworkMode: container.hostConfig.NetworkMode } }),
     // §9.4 lists the container network list at 1.22, though §2.1 marks NetworkSettings [1.23+].
-    ...(atLeast(version, '1.22') && { NetworkSettings: { Networks: container.networks } }),
-    ...(atLeast(version, '1.23') && { Mounts: mountsView(container.mounts, version, dialect) }),
+    ...(shows('1.22') && { NetworkSettings: { Networks: container.networks } }),
+    ...(shows('1.23') && { Mounts: mountsView(container.mounts, shape) }),
   };
 }
 
@@ -42,8 +44,9 @@ function commandText(container: Container): string {
   return [container.path, ...args].join(' ');
 }
 
-/** `execIds`: the exec instances that have not ended; dockerd shows none as null. */
-export function containerInspect(container: Container, version: string, dialect: Dialect, execIds: string[], size?: ContainerSize): Record<string, unknown> {
+/** `execIds`: the exec instances that have not ended ("array or null": dockerd shows none as null). */
+export function containerInspect(container: Container, shape: AnswerShape, execIds: string[], size?: ContainerSize): Record<string, unknown> {
+  const { version, dialect, personality } = shape;
   const { Status, Dead, ...state } = container.state;
   return {
     Id: container.id,
@@ -51,9 +54,9 @@ export function containerInspect(container: Container, version: string, dialect:
     Path: container.path,
     Args: container.args,
     State: {
-      ...(atLeast(version, '1.21') && { Status }),
+      ...(personality.shows(version, '1.21') && { Status }),
       ...state,
-      ...(atLeast(version, '1.25') && { Dead }),
+      ...(personality.shows(version, '1.25') && { Dead }),
     },
     Image: container.imageId,
     ResolvConfPath: '',
@@ -67,10 +70,10 @@ export function containerInspect(container: Container, version: string, dialect:
     MountLabel: '',
     ProcessLabel: '',
     AppArmorProfile: '',
-    ExecIDs: execIds.length > 0 ? execIds : null,
+    ExecIDs: personality.arrayOrNull(personality.unordered(execIds)),
     HostConfig: container.hostConfig,
     ...(size && { SizeRw: size.rw, SizeRootFs: size.rootFs }),
-    Mounts: mountsView(container.mounts, version, dialect),
+    Mounts: mountsView(container.mounts, shape),
     Config: configView(container.config),
     NetworkSettings: networkSettings(container.networks, version),
     ...(before(version, '1.19') && volumesMaps(container.mounts, dialect)),
@@ -83,9 +86,9 @@ function mountSource(mount: ContainerMount, dialect: Dialect): string {
 }
 
 /** Name, Driver and Propagation from 1.23 (spec/1 §2.1), with dockerd's Type; a bind has no Name and no Driver, as on dockerd. */
-function mountsView(mounts: readonly ContainerMount[], version: string, dialect: Dialect): Record<string, unknown>[] {
-  const newer = atLeast(version, '1.23');
-  return mounts.map((mount) => ({
+function mountsView(mounts: readonly ContainerMount[], { version, dialect, personality }: AnswerShape): Record<string, unknown>[] {
+  const newer = personality.shows(version, '1.23');
+  return personality.unordered(mounts).map((mount) => ({
     ...(newer && { Type: mount.type }),
     ...(newer && mount.volume && { Name: mount.volume.name }),
     Source: mountSource(mount, dialect),

@@ -3,11 +3,11 @@
  * keeps, type-checked (a wrong type is a 400, as dockerd's JSON decoder gives); unknown properties
  * ignored; what a version reads differently decided here.
  */
-import { atLeast } from '../../../harness/versions.ts';
 import type { ContainerSpec } from '../model/container-config.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import type { HostConfig } from '../model/host-config.ts';
 import { parseHostConfig } from './host-config-body.ts';
+import type { RequestShape } from './personality.ts';
 import { asObject, isBoolean, isInteger, isPlainObject, isString, isStringList, isStringMap, optional } from './json-fields.ts';
 
 export interface CreateRequest {
@@ -18,7 +18,8 @@ export interface CreateRequest {
 const BOOLEAN_FIELDS = ['AttachStdin', 'AttachStdout', 'AttachStderr', 'Tty', 'OpenStdin', 'StdinOnce', 'NetworkDisabled'] as const;
 const STRING_FIELDS = ['Hostname', 'Domainname', 'User', 'WorkingDir', 'MacAddress'] as const;
 
-export function parseCreateBody(body: unknown, version: string): CreateRequest {
+export function parseCreateBody(body: unknown, shape: RequestShape): CreateRequest {
+  const takes = (since: string) => shape.personality.takes(shape.version, since);
   if (body === undefined || body === null) throw new InvalidParameterError('Config cannot be empty in order to create a container');
   const fields = asObject(body, 'Config');
   const image = optional(fields.Image, 'Image', isString);
@@ -26,7 +27,7 @@ export function parseCreateBody(body: unknown, version: string): CreateRequest {
   const config: ContainerSpec = {
     Image: image,
     Cmd: commandField(fields.Cmd, 'Cmd'),
-    Entrypoint: entrypointField(fields.Entrypoint, version),
+    Entrypoint: entrypointField(fields.Entrypoint, takes('1.25')),
     Env: optional(fields.Env, 'Env', isStringList),
     Labels: optional(fields.Labels, 'Labels', isStringMap),
     ExposedPorts: optional(fields.ExposedPorts, 'ExposedPorts', isPlainObject),
@@ -35,14 +36,14 @@ export function parseCreateBody(body: unknown, version: string): CreateRequest {
   for (const name of BOOLEAN_FIELDS) config[name] = optional(fields[name], name, isBoolean) ?? undefined;
   for (const name of STRING_FIELDS) config[name] = optional(fields[name], name, isString) ?? undefined;
   // StopSignal came with 1.21; it may be a name or a number.
-  if (atLeast(version, '1.21') && fields.StopSignal !== undefined && fields.StopSignal !== null) {
+  if (takes('1.21') && fields.StopSignal !== undefined && fields.StopSignal !== null) {
     const signal = fields.StopSignal;
     if (!isString(signal) && !isInteger(signal)) optional(signal, 'StopSignal', isString);
     config.StopSignal = String(signal);
   }
-  const hostConfig = fields.HostConfig === undefined || fields.HostConfig === null ? undefined : parseHostConfig(fields.HostConfig, version);
+  const hostConfig = fields.HostConfig === undefined || fields.HostConfig === null ? undefined : parseHostConfig(fields.HostConfig, shape);
   // NetworkingConfig came with 1.25; the endpoint settings it gives wait for networks to be modelled.
-  if (atLeast(version, '1.25')) checkNetworkingConfig(fields.NetworkingConfig);
+  if (takes('1.25')) checkNetworkingConfig(fields.NetworkingConfig);
   return { config, hostConfig };
 }
 
@@ -73,8 +74,8 @@ export function commandField(value: unknown, field: string): string[] | null | u
 }
 
 /** From 1.25, `[""]` resets the entrypoint: no entrypoint, not even the image's (the model's empty list). */
-function entrypointField(value: unknown, version: string): string[] | null | undefined {
+function entrypointField(value: unknown, resets: boolean): string[] | null | undefined {
   const entrypoint = commandField(value, 'Entrypoint');
-  if (atLeast(version, '1.25') && entrypoint?.length === 1 && entrypoint[0] === '') return [];
+  if (resets && entrypoint?.length === 1 && entrypoint[0] === '') return [];
   return entrypoint;
 }

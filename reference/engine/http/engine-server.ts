@@ -22,10 +22,12 @@ import { imageRoutes } from './image-routes.ts';
 import { imageTarballRoutes } from './image-tarball-routes.ts';
 import { networkRoutes } from './network-routes.ts';
 import { pluginRoutes } from './plugin-routes.ts';
+import { PERSONALITIES, type Personality } from './personality.ts';
 import { parseRequestQuery } from './request-query.ts';
 import { RouteTable, type UpgradedConnection } from './route-table.ts';
 import { IDENTITY_HEADERS } from './server-identity.ts';
 import { serviceRoutes } from './service-routes.ts';
+import { specStatuses } from './spec-statuses.ts';
 import { swarmRoutes } from './swarm-routes.ts';
 import { systemRoutes } from './system-routes.ts';
 import { taskRoutes } from './task-routes.ts';
@@ -36,6 +38,15 @@ export interface EngineServerOptions {
   model: EngineModel;
   /** vendor names (raw-stream content type, path-stat header, root directory field) */
   dialect: Dialect;
+  /** the choices the spec leaves open: dockerd's, or the other allowed ones (default dockerd's) */
+  personality?: Personality;
+}
+
+/** What every request of one server shares. */
+interface Served {
+  model: EngineModel;
+  dialect: Dialect;
+  personality: Personality;
 }
 
 const ROUTES = new RouteTable([...systemRoutes, ...authRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes, ...buildRoutes, ...networkRoutes, ...volumeRoutes, ...pluginRoutes, ...swarmRoutes, ...serviceRoutes, ...taskRoutes]);
@@ -50,19 +61,20 @@ class EngineServer extends Server {
   }
 }
 
-export function createEngineServer({ model, dialect }: EngineServerOptions): Server {
+export function createEngineServer({ model, dialect, personality = PERSONALITIES.dockerd }: EngineServerOptions): Server {
+  const served: Served = { model, dialect, personality };
   const server = new EngineServer((request, response) => {
-    void handle(request, response, model, dialect);
+    void handle(request, response, served);
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     server.hijacked.add(socket);
     socket.once('close', () => server.hijacked.delete(socket));
-    void handleUpgrade(request, socket, head, model, dialect);
+    void handleUpgrade(request, socket, head, served);
   });
   return server;
 }
 
-async function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, model: EngineModel, dialect: Dialect): Promise<void> {
+async function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, served: Served): Promise<void> {
   // Nothing else listens on the socket now: a reset by the client must not go unhandled.
   socket.on('error', () => socket.destroy());
   const response = new ServerResponse(request);
@@ -72,7 +84,7 @@ async function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buf
   // The parser leaves an upgrade's body on the connection: it goes back into the request, where handlers read bodies.
   const body = await takeBody(request, socket, head);
   if (body.length > 0) request.unshift(body);
-  await handle(request, response, model, dialect, { socket });
+  await handle(request, response, served, { socket });
 }
 
 /**
@@ -109,21 +121,22 @@ async function nextChunk(socket: Duplex): Promise<Buffer | null> {
   }
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse, model: EngineModel, dialect: Dialect, upgrade?: UpgradedConnection): Promise<void> {
+async function handle(request: IncomingMessage, response: ServerResponse, { model, dialect, personality }: Served, upgrade?: UpgradedConnection): Promise<void> {
   for (const [name, value] of Object.entries(IDENTITY_HEADERS)) response.setHeader(name, value);
   const target = request.url ?? '/';
   const queryStart = target.indexOf('?');
   const { version: requested, path } = splitVersionPrefix(queryStart < 0 ? target : target.slice(0, queryStart));
+  const match = ROUTES.match(request.method ?? 'GET', path);
   try {
-    const match = ROUTES.match(request.method ?? 'GET', path);
     // dockerd answers an unknown route, or a known path under another method, with this 404.
-    if (!match) return sendError(response, requested, 404, 'page not found');
+    if (!match) return sendError(response, requested, 404, 'page not found', personality);
     const check = checkVersion(requested);
-    if ('refusal' in check) return sendError(response, requested, 400, check.refusal);
+    if ('refusal' in check) return sendError(response, requested, 400, check.refusal, personality);
     const query = parseRequestQuery(queryStart < 0 ? '' : target.slice(queryStart + 1));
-    await match.route.handle({ request, response, upgrade, version: check.served, params: match.params, query, model, dialect });
+    await match.route.handle({ request, response, upgrade, version: check.served, params: match.params, query, model, dialect, personality });
   } catch (error) {
-    if (!response.headersSent) sendFailure(response, requested, error);
+    const listed = match && specStatuses(match.route.method, match.route.path);
+    if (!response.headersSent) sendFailure(response, requested, error, personality, listed);
     else response.destroy(error as Error);
   }
 }

@@ -17,13 +17,23 @@ import {
   UnavailableError,
 } from '../model/errors.ts';
 import { HttpError } from './http-error.ts';
+import type { Personality } from './personality.ts';
 import { sendEmpty, sendJson, sendText } from './replies.ts';
 
-/** `version` is the requested one, which may be outside the served range (its refusal is formatted for it too). */
-export function sendError(response: ServerResponse, version: string, status: number, message: string): void {
-  if (atLeast(version, '1.24')) sendJson(response, status, { message });
-  else sendText(response, status, `${message}\n`, { 'X-Content-Type-Options': 'nosniff' });
+/**
+ * `version` is the requested one, which may be outside the served range (its refusal is formatted
+ * for it too). Where the personality words the message its own way, the model's words go in a
+ * header, for whoever debugs a client.
+ */
+export function sendError(response: ServerResponse, version: string, status: number, message: string, personality: Personality): void {
+  const worded = personality.errorMessage(status, message);
+  if (worded !== message) response.setHeader(DETAIL_HEADER, encodeURIComponent(message));
+  if (atLeast(version, '1.24')) sendJson(response, status, { message: worded });
+  else sendText(response, status, `${worded}\n`, { 'X-Content-Type-Options': 'nosniff' });
 }
+
+/** The header that carries the model's own words of an error the personality words otherwise (percent-encoded). */
+export const DETAIL_HEADER = 'X-Reference-Error-Detail';
 
 export function statusOf(error: unknown, version: string): number {
   if (error instanceof HttpError) return error.status;
@@ -39,9 +49,10 @@ export function statusOf(error: unknown, version: string): number {
   return 500;
 }
 
-export function sendFailure(response: ServerResponse, version: string, error: unknown): void {
-  const status = statusOf(error, version);
+/** `listed`: the statuses the endpoint's row of the spec lists, when it lists any. */
+export function sendFailure(response: ServerResponse, version: string, error: unknown, personality: Personality, listed?: readonly number[]): void {
+  const status = personality.errorStatus(statusOf(error, version), listed);
   if (status === 304) return sendEmpty(response, 304);
   const message = error instanceof Error ? error.message : String(error);
-  sendError(response, version, status, message);
+  sendError(response, version, status, message, personality);
 }

@@ -2,7 +2,6 @@
  * GET /events (spec/2 §6): the kept events from `since`, then the live ones, one JSON object per
  * line, until `until` or until the client goes away. Filters take both forms (lists and maps).
  */
-import { atLeast } from '../../../harness/versions.ts';
 import type { EngineEvent } from '../model/event-bus.ts';
 import { EVENT_FILTER_NAMES, matchesEventFilters } from '../model/event-filter.ts';
 import { InvalidParameterError } from '../model/errors.ts';
@@ -15,12 +14,12 @@ const ACTIONS_FROM_1_24 = ['reload', 'detach', 'exec_detach'];
 /** Filters the API has from a version on (rule 5); before it they are unknown filters. */
 const FILTERS_SINCE: Record<string, string> = { label: '1.21', daemon: '1.24' };
 
-function visibleAt(event: EngineEvent, version: string): boolean {
-  return atLeast(version, '1.24') || !ACTIONS_FROM_1_24.includes(event.action);
+function visibleAt(event: EngineEvent, { version, personality }: RouteContext): boolean {
+  return personality.shows(version, '1.24') || !ACTIONS_FROM_1_24.includes(event.action);
 }
 
 /** dockerd's events.Message: the legacy status/id/from for containers (status/id for images), timeNano from 1.21. */
-function eventView(event: EngineEvent, version: string): Record<string, unknown> {
+function eventView(event: EngineEvent, { version, personality }: RouteContext): Record<string, unknown> {
   const milliseconds = event.time.getTime();
   return {
     ...(event.type === 'container' && { status: event.action, id: event.actorId, from: event.attributes.image ?? '' }),
@@ -29,22 +28,23 @@ function eventView(event: EngineEvent, version: string): Record<string, unknown>
     Action: event.action,
     Actor: { ID: event.actorId, Attributes: event.attributes },
     time: Math.floor(milliseconds / 1000),
-    ...(atLeast(version, '1.21') && { timeNano: milliseconds * 1_000_000 }),
+    ...(personality.shows(version, '1.21') && { timeNano: milliseconds * 1_000_000 }),
   };
 }
 
-function streamEvents({ query, model, version, response }: RouteContext): void {
+function streamEvents(context: RouteContext): void {
+  const { query, model, version, response, personality } = context;
   const since = parseUnixTime(query.get('since'));
   const until = parseUnixTime(query.get('until'));
   if (since && until && until < since) {
     throw new InvalidParameterError(`\`since\` time (${query.get('since')}) cannot be after \`until\` time (${query.get('until')})`);
   }
   const filters = parseFiltersQuery(query.get('filters'));
-  const known = EVENT_FILTER_NAMES.filter((name) => atLeast(version, FILTERS_SINCE[name] ?? '1.18'));
+  const known = EVENT_FILTER_NAMES.filter((name) => personality.takes(version, FILTERS_SINCE[name] ?? '1.18'));
   checkFilterNames(filters, { applied: known, notYet: [] });
   const inWindow = (event: EngineEvent) => until === undefined || event.time <= until;
   const send = (event: EngineEvent) => {
-    if (inWindow(event) && visibleAt(event, version) && matchesEventFilters(event, filters)) response.write(`${JSON.stringify(eventView(event, version))}\n`);
+    if (inWindow(event) && visibleAt(event, context) && matchesEventFilters(event, filters)) response.write(`${JSON.stringify(eventView(event, context))}\n`);
   };
 
   response.writeHead(200, { 'Content-Type': 'application/json' });

@@ -5,7 +5,6 @@
  * error before; DetachKeys is read from 1.25; inspect embeds the container up to 1.21 and names it
  * by ContainerID after.
  */
-import type { Dialect } from '../../../harness/dialect.ts';
 import { atLeast, before } from '../../../harness/versions.ts';
 import { parseDetachKeys } from '../model/detach-keys.ts';
 import { InvalidParameterError, NotRunningError } from '../model/errors.ts';
@@ -18,6 +17,7 @@ import { readJsonBody } from './json-body.ts';
 import { asObject, isBoolean, isString, optional } from './json-fields.ts';
 import { openRawStream } from './raw-stream.ts';
 import { sendEmpty, sendJson, sendText } from './replies.ts';
+import type { AnswerShape } from './personality.ts';
 import { containerOf } from './route-helpers.ts';
 import type { Route, RouteContext } from './route-table.ts';
 
@@ -32,10 +32,10 @@ function flag(fields: Record<string, unknown>, name: string): boolean {
   return optional(fields[name], name, isBoolean) ?? false;
 }
 
-function parseExecSpec(fields: Record<string, unknown>, version: string): ExecSpec {
+function parseExecSpec(fields: Record<string, unknown>, { version, personality }: RouteContext): ExecSpec {
   const cmd = commandField(fields.Cmd, 'Cmd') ?? [];
   if (cmd.length === 0) throw new InvalidParameterError('No exec command specified');
-  const keysText = atLeast(version, '1.25') ? optional(fields.DetachKeys, 'DetachKeys', isString) || undefined : undefined;
+  const keysText = personality.takes(version, '1.25') ? optional(fields.DetachKeys, 'DetachKeys', isString) || undefined : undefined;
   const detachKeys = keysText === undefined ? undefined : parseDetachKeys(keysText);
   if (keysText !== undefined && !detachKeys) throw new InvalidParameterError(`Invalid escape keys (${keysText}) provided`);
   return {
@@ -66,7 +66,7 @@ function execOf({ model, params }: RouteContext): ExecInstance {
 
 async function createExec(context: RouteContext): Promise<void> {
   const { model, version, response } = context;
-  const spec = parseExecSpec(await bodyFields(context, 'ExecConfig', 'got EOF while reading request body'), version);
+  const spec = parseExecSpec(await bodyFields(context, 'ExecConfig', 'got EOF while reading request body'), context);
   const container = containerOf(context);
   const instance = await withNotRunningOf(version, () => model.execs.create(container, spec));
   sendJson(response, 201, { Id: instance.id, Warnings: [] });
@@ -107,25 +107,26 @@ async function resizeExec(context: RouteContext): Promise<void> {
  * command ends; from 1.22 the container is named by ContainerID, ExitCode is null until then, and the
  * DetachKeys bytes show base64-encoded (a Go []byte); Pid from 1.25.
  */
-function execView(instance: ExecInstance, version: string, dialect: Dialect, containerExecIds: string[]): Record<string, unknown> {
+function execView(instance: ExecInstance, shape: AnswerShape, containerExecIds: string[]): Record<string, unknown> {
+  const { version, personality } = shape;
   const { spec } = instance;
   const common = {
     ID: instance.id,
     Running: instance.running,
-    ExitCode: instance.exitCode ?? (atLeast(version, '1.22') ? null : 0),
+    ExitCode: instance.exitCode ?? (atLeast(version, '1.22') ? personality.runningExitCode : 0),
     ProcessConfig: { tty: spec.tty, entrypoint: instance.entrypoint, arguments: instance.args, privileged: spec.privileged ?? false, user: instance.user },
     OpenStdin: spec.attachStdin,
     OpenStderr: spec.attachStderr,
     OpenStdout: spec.attachStdout,
   };
-  if (before(version, '1.22')) return { ...common, Container: containerInspect(instance.container, version, dialect, containerExecIds) };
+  if (before(version, '1.22')) return { ...common, Container: containerInspect(instance.container, shape, containerExecIds) };
   return {
     ...common,
     // dockerd marks an instance for its periodic clean-up, which the reference does not run.
     CanRemove: false,
     ContainerID: instance.container.id,
     DetachKeys: (spec.detachKeys ?? Buffer.alloc(0)).toString('base64'),
-    ...(atLeast(version, '1.25') && { Pid: instance.pid }),
+    ...(personality.shows(version, '1.25') && { Pid: instance.pid }),
   };
 }
 
@@ -137,8 +138,9 @@ export const execRoutes: Route[] = [
     method: 'GET',
     path: '/exec/{id}/json',
     handle: (context) => {
+      const { version, dialect, personality, model } = context;
       const instance = execOf(context);
-      sendJson(context.response, 200, execView(instance, context.version, context.dialect, context.model.execs.openIdsOf(instance.container)));
+      sendJson(context.response, 200, execView(instance, { version, dialect, personality }, model.execs.openIdsOf(instance.container)));
     },
   },
 ];

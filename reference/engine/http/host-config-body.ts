@@ -3,12 +3,13 @@
  * options: the fields of spec/1 §2.3 are type-checked (the values of those the model does not read
  * yet are passed on as given), and the fields a version does not know are dropped.
  */
-import { atLeast, before } from '../../../harness/versions.ts';
+import { atLeast } from '../../../harness/versions.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import type { HostConfig, LogConfig, Resources } from '../model/host-config.ts';
 import type { RestartPolicy } from '../model/restart-manager.ts';
 import type { ValidationRules } from '../model/settings-validation.ts';
 import { asObject, isBoolean, isInteger, isString, isStringList, isStringMap, optional, type FieldCheck } from './json-fields.ts';
+import type { RequestShape } from './personality.ts';
 
 const INTEGER_FIELDS = [
   'Memory', 'MemorySwap', 'MemoryReservation', 'KernelMemory', 'MemorySwappiness', 'CpuShares', 'CpuPeriod', 'CpuQuota', 'BlkioWeight', 'PidsLimit',
@@ -22,8 +23,9 @@ const THROTTLE_DEVICE_FIELDS = ['BlkioDeviceReadBps', 'BlkioDeviceWriteBps', 'Bl
 /**
  * The fields each version added (the markers of spec/1 §2.3 and the list of §9.4): a request of an
  * older version has none of them, whatever its body says, so they are dropped before any check, as
- * unknown properties are. (dockerd reads them at every version and only resets AutoRemove before
- * 1.25: a client of an older version does not send them, so the spec's reading costs it nothing.)
+ * unknown properties are, unless the personality takes later features at every version. (dockerd
+ * reads them at every version and only resets AutoRemove before 1.25: a client of an older version
+ * does not send them, so the spec's reading costs it nothing.)
  */
 const FIELDS_SINCE: [version: string, fields: readonly string[]][] = [
   ['1.19', ['CpuPeriod', 'CpuQuota']],
@@ -57,10 +59,10 @@ export function validationRules(version: string): ValidationRules {
   return { kernelMemoryMinimum: atLeast(version, '1.22'), rfc1123Hostname: atLeast(version, '1.24') };
 }
 
-export function parseHostConfig(value: unknown, version: string): Partial<HostConfig> {
+export function parseHostConfig(value: unknown, shape: RequestShape): Partial<HostConfig> {
   const fields: Record<string, unknown> = { ...asObject(value, 'HostConfig') };
   for (const [since, added] of FIELDS_SINCE) {
-    if (before(version, since)) added.forEach((name) => delete fields[name]);
+    if (!shape.personality.takes(shape.version, since)) added.forEach((name) => delete fields[name]);
   }
   const hostConfig: Partial<HostConfig> = { ...fields };
   for (const name of INTEGER_FIELDS) {
@@ -74,7 +76,7 @@ export function parseHostConfig(value: unknown, version: string): Partial<HostCo
   checkObjectList(fields.Ulimits, 'HostConfig.Ulimits', { Name: isString, Soft: isInteger, Hard: isInteger });
   checkObjectList(fields.BlkioWeightDevice, 'HostConfig.BlkioWeightDevice', { Path: isString, Weight: isUnsigned });
   for (const name of THROTTLE_DEVICE_FIELDS) checkObjectList(fields[name], `HostConfig.${name}`, { Path: isString, Rate: isUnsigned });
-  const restartPolicy = parseRestartPolicy(fields.RestartPolicy, version);
+  const restartPolicy = parseRestartPolicy(fields.RestartPolicy, shape);
   if (restartPolicy) hostConfig.RestartPolicy = restartPolicy;
   const logConfig = parseLogConfig(fields.LogConfig);
   if (logConfig) hostConfig.LogConfig = logConfig;
@@ -95,12 +97,12 @@ export function parseResources(fields: Record<string, unknown>): Partial<Resourc
   return resources;
 }
 
-/** `unless-stopped` came with 1.21: an older version knows no such policy. */
-export function parseRestartPolicy(value: unknown, version: string): RestartPolicy | undefined {
+/** `unless-stopped` came with 1.21: an older version knows no such policy (unless the personality takes later features at every version). */
+export function parseRestartPolicy(value: unknown, { version, personality }: RequestShape): RestartPolicy | undefined {
   if (value === undefined || value === null) return undefined;
   const fields = asObject(value, 'HostConfig.RestartPolicy');
   const name = optional(fields.Name, 'RestartPolicy.Name', isString) ?? '';
-  if (name === 'unless-stopped' && before(version, '1.21')) throw new InvalidParameterError(`invalid restart policy '${name}'`);
+  if (name === 'unless-stopped' && !personality.takes(version, '1.21')) throw new InvalidParameterError(`invalid restart policy '${name}'`);
   return { Name: name, MaximumRetryCount: optional(fields.MaximumRetryCount, 'RestartPolicy.MaximumRetryCount', isInteger) ?? 0 };
 }
 

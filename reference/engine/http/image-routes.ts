@@ -11,7 +11,6 @@ import { preparePush } from '../model/image-push.ts';
 import { pushAnnouncement } from '../model/image-registry.ts';
 import { DEFAULT_SEARCH_LIMIT, searchImages } from '../model/image-search.ts';
 import type { EngineModel } from '../model/engine-model.ts';
-import { parseBooleanQuery } from './boolean-query.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { historyItem, imageInspect, imageSummary } from './image-views.ts';
 import { downloadImportSource } from './import-download.ts';
@@ -30,7 +29,7 @@ export const imageRoutes: Route[] = [
   {
     method: 'GET',
     path: '/images/json',
-    handle: ({ response, model, query, version }) => {
+    handle: ({ response, model, query, version, personality }) => {
       const filters = parseFiltersQuery(query.get('filters'));
       checkFilterNames(filters, LIST_FILTERS);
       // `filter` is the older spelling of a reference filter.
@@ -39,15 +38,16 @@ export const imageRoutes: Route[] = [
       const reference = patterns.length > 0 ? patterns : undefined;
       // before and since apply at every version, as on dockerd (the spec lists them from 1.24)
       const images = model.images.list({
-        all: parseBooleanQuery(query.get('all'), false),
+        all: personality.booleanQuery(query.get('all'), false),
         dangling: danglingFilter(filters.dangling ?? []),
         label: filters.label,
         reference,
         before: lastImageOf(model, filters.before),
         since: lastImageOf(model, filters.since),
       });
-      const withDigests = parseBooleanQuery(query.get('digests'), false);
-      sendJson(response, 200, images.map((image) => imageSummary(image, model.images.listedNames(image, reference), version, withDigests)));
+      const withDigests = personality.booleanQuery(query.get('digests'), false);
+      const shown = personality.narrowsFilteredNames ? reference : undefined;
+      sendJson(response, 200, personality.unordered(images).map((image) => imageSummary(image, model.images.listedNames(image, shown), { version, personality }, withDigests)));
     },
   },
   { method: 'POST', path: '/images/create', handle: createImage },
@@ -55,22 +55,22 @@ export const imageRoutes: Route[] = [
   {
     method: 'GET',
     path: '/images/{name*}/json',
-    handle: ({ response, model, params, version }) => sendJson(response, 200, imageInspect(model.images.find(params.name ?? ''), version)),
+    handle: ({ response, model, params, version, personality }) => sendJson(response, 200, imageInspect(model.images.find(params.name ?? ''), { version, personality })),
   },
   {
     method: 'GET',
     path: '/images/{name*}/history',
-    handle: ({ response, model, params, version }) =>
-      sendJson(response, 200, imageHistory(model.images, model.images.find(params.name ?? '')).map((step) => historyItem(step, version))),
+    handle: ({ response, model, params, version, personality }) =>
+      sendJson(response, 200, personality.unordered(imageHistory(model.images, model.images.find(params.name ?? ''))).map((step) => historyItem(step, { version, personality }))),
   },
   { method: 'POST', path: '/images/{name*}/push', handle: push },
   { method: 'POST', path: '/images/{name*}/tag', handle: tag },
   {
     method: 'DELETE',
     path: '/images/{name*}',
-    handle: ({ response, model, params, query }) => {
-      const options = { force: parseBooleanQuery(query.get('force'), false), noprune: parseBooleanQuery(query.get('noprune'), false) };
-      sendJson(response, 200, model.images.remove(params.name ?? '', options, (imageId) => model.containers.imageUsers(imageId)));
+    handle: ({ response, model, params, query, personality }) => {
+      const options = { force: personality.booleanQuery(query.get('force'), false), noprune: personality.booleanQuery(query.get('noprune'), false) };
+      sendJson(response, 200, personality.unordered(model.images.remove(params.name ?? '', options, (imageId) => model.containers.imageUsers(imageId))));
     },
   },
 ];
@@ -79,13 +79,13 @@ export const imageRoutes: Route[] = [
  * The name is checked before the image is looked up, as dockerd does (which answers 500 for a
  * malformed one; the spec says 400). Up to 1.23 a name another image has moves only with force.
  */
-function tag({ response, model, params, query, version }: RouteContext): void {
+function tag({ response, model, params, query, version, personality }: RouteContext): void {
   const given = checkedImageReference(query.get('repo') ?? '');
   const tagName = query.get('tag');
   const reference = tagName ? { repository: given.repository, tag: checkedTag(tagName) } : given;
   if (reference.digest !== undefined) throw new InvalidParameterError('refusing to create a tag with a digest reference');
   const image = model.images.find(params.name ?? '');
-  const force = atLeast(version, '1.24') || parseBooleanQuery(query.get('force'), false);
+  const force = atLeast(version, '1.24') || personality.booleanQuery(query.get('force'), false);
   model.images.tag(image, familiarAsGiven(reference), { force });
   sendEmpty(response, 201);
 }
@@ -168,12 +168,12 @@ async function push({ request, response, model, params, query, version }: RouteC
   });
 }
 
-function search({ response, query }: RouteContext): void {
+function search({ response, query, personality }: RouteContext): void {
   const filters = parseFiltersQuery(query.get('filters'));
   checkFilterNames(filters, SEARCH_FILTERS);
   const limit = query.get('limit');
   if (limit && !/^[+-]?\d+$/.test(limit)) throw new Error(`strconv.Atoi: parsing ${JSON.stringify(limit)}: invalid syntax`);
-  sendJson(response, 200, searchImages(query.get('term') ?? '', limit ? Number(limit) : DEFAULT_SEARCH_LIMIT, filters));
+  sendJson(response, 200, personality.unordered(searchImages(query.get('term') ?? '', limit ? Number(limit) : DEFAULT_SEARCH_LIMIT, filters)));
 }
 
 /** dockerd takes `true`/`1` and `false`/`0` only, and several values must agree; none is no filter. */

@@ -7,7 +7,6 @@
 import { buffer } from 'node:stream/consumers';
 import { loadImages } from '../model/image-tarball-load.ts';
 import { saveImages } from '../model/image-tarball-save.ts';
-import { parseBooleanQuery } from './boolean-query.ts';
 import { JsonMessageStream } from './json-messages.ts';
 import type { Route, RouteContext } from './route-table.ts';
 
@@ -21,9 +20,9 @@ async function sendTarball({ response, model }: RouteContext, names: string[]): 
   response.end(archive);
 }
 
-async function load({ request, response, model, query }: RouteContext): Promise<void> {
+async function load({ request, response, model, query, personality }: RouteContext): Promise<void> {
   // the spec's default; dockerd's is quiet
-  const quiet = parseBooleanQuery(query.get('quiet'), false);
+  const quiet = personality.booleanQuery(query.get('quiet'), false);
   const archive = await buffer(request);
   const messages = new JsonMessageStream(response);
   messages.begin();

@@ -5,22 +5,27 @@ import type { HistoryStep } from '../model/image-history.ts';
 import type { Image } from '../model/image.ts';
 import { STORAGE_DRIVER } from '../model/daemon-build.ts';
 import { formatTimestamp, unixSeconds, ZERO_TIME } from '../model/timestamps.ts';
+import type { AnswerShape } from './personality.ts';
 
-/** An untagged image is listed with dockerd's placeholder names. */
-/** `names`: the image's names the list shows (a reference filter narrows them). */
-export function imageSummary(image: Image, names: Pick<Image, 'repoTags' | 'repoDigests'>, version: string, withDigests: boolean): Record<string, unknown> {
-  const untagged = names.repoTags.length === 0 && names.repoDigests.length === 0;
+type ImageShape = Pick<AnswerShape, 'version' | 'personality'>;
+
+/**
+ * `names`: the image's names the list shows (a reference filter may narrow them). An untagged image
+ * may be listed with dockerd's placeholder names.
+ */
+export function imageSummary(image: Image, names: Pick<Image, 'repoTags' | 'repoDigests'>, { version, personality }: ImageShape, withDigests: boolean): Record<string, unknown> {
+  const placeholders = personality.untaggedPlaceholders && names.repoTags.length === 0 && names.repoDigests.length === 0;
   return {
     Id: image.id,
     ...(image.parent !== '' && { ParentId: image.parent }),
-    RepoTags: untagged ? ['<none>:<none>'] : names.repoTags,
-    ...(withDigests && { RepoDigests: untagged ? ['<none>@<none>'] : names.repoDigests }),
+    RepoTags: placeholders ? ['<none>:<none>'] : personality.unordered(names.repoTags),
+    ...(withDigests && { RepoDigests: placeholders ? ['<none>@<none>'] : personality.unordered(names.repoDigests) }),
     Created: unixSeconds(image.created),
     Size: image.size,
     VirtualSize: image.size,
-    ...(atLeast(version, '1.20') && { Labels: labelsView(image.config.Labels) }),
+    ...(personality.shows(version, '1.20') && { Labels: personality.emptyObject(image.config.Labels) }),
     // counted only by `system df`; -1 here, as on dockerd
-    ...(atLeast(version, '1.25') && { SharedSize: -1, Containers: -1 }),
+    ...(!personality.omitsEmpty && atLeast(version, '1.25') && { SharedSize: -1, Containers: -1 }),
   };
 }
 
@@ -28,10 +33,10 @@ export function imageSummary(image: Image, names: Pick<Image, 'repoTags' | 'repo
  * The spec's fields (RepoTags and RepoDigests from 1.21; Dns and VolumesFrom in ContainerConfig) and
  * what dockerd adds at every version (GraphDriver, RootFS, Metadata).
  */
-export function imageInspect(image: Image, version: string): Record<string, unknown> {
+export function imageInspect(image: Image, { version, personality }: ImageShape): Record<string, unknown> {
   return {
     Id: image.id,
-    ...(atLeast(version, '1.21') && { RepoTags: image.repoTags, RepoDigests: image.repoDigests }),
+    ...(personality.shows(version, '1.21') && { RepoTags: personality.unordered(image.repoTags), RepoDigests: personality.unordered(image.repoDigests) }),
     Parent: image.parent,
     Comment: image.comment,
     Created: formatTimestamp(image.created),
@@ -50,18 +55,14 @@ export function imageInspect(image: Image, version: string): Record<string, unkn
   };
 }
 
-/** No labels is `null` (Go's nil map), as dockerd lists an image that never set any. */
-function labelsView(labels: Record<string, string>): Record<string, string> | null {
-  return Object.keys(labels).length > 0 ? labels : null;
-}
-
-/** Comment, Size and Tags are the spec's from 1.25 (dockerd shows them at every version); no tags is `null`. */
-export function historyItem(step: HistoryStep, version: string): Record<string, unknown> {
+/** Comment, Size and Tags are the spec's from 1.25 (dockerd shows them at every version); Tags is "array or null". */
+export function historyItem(step: HistoryStep, { version, personality }: ImageShape): Record<string, unknown> {
+  const shown = personality.shows(version, '1.25');
   return {
-    ...(atLeast(version, '1.25') && { Comment: step.comment }),
+    ...(shown && { Comment: step.comment }),
     Created: unixSeconds(step.created),
     CreatedBy: step.createdBy,
     Id: step.id,
-    ...(atLeast(version, '1.25') && { Size: step.size, Tags: step.tags.length > 0 ? step.tags : null }),
+    ...(shown && { Size: step.size, Tags: personality.arrayOrNull(personality.unordered(step.tags)) }),
   };
 }

@@ -21,10 +21,10 @@ export const networkRoutes: Route[] = [
   {
     method: 'GET',
     path: '/networks',
-    handle: ({ response, model, query, version }) => {
+    handle: ({ response, model, query, version, personality }) => {
       const filters = parseFiltersQuery(query.get('filters'));
       checkFilterNames(filters, LIST_FILTERS);
-      sendJson(response, 200, model.networks.list(filters).map((network) => networkView(network, version)));
+      sendJson(response, 200, personality.unordered(model.networks.list(filters)).map((network) => networkView(network, { version, personality })));
     },
   },
   {
@@ -38,8 +38,8 @@ export const networkRoutes: Route[] = [
   {
     method: 'GET',
     path: '/networks/{id}',
-    handle: ({ response, model, params, version }) => {
-      sendJson(response, 200, networkView(model.networks.find(params.id ?? ''), version));
+    handle: ({ response, model, params, version, personality }) => {
+      sendJson(response, 200, networkView(model.networks.find(params.id ?? ''), { version, personality }));
     },
   },
   {

@@ -3,23 +3,24 @@
  * and dockerd's Created and Attachable, from 1.25. Containers maps the id of each running container
  * on the network to its endpoint, addresses in CIDR form.
  */
-import { atLeast } from '../../../harness/versions.ts';
 import { formatIpAddress } from '../model/ip-address.ts';
 import type { EndpointAddress, Network } from '../model/network.ts';
 import { formatTimestamp } from '../model/timestamps.ts';
+import type { AnswerShape } from './personality.ts';
 
-export function networkView(network: Network, version: string): Record<string, unknown> {
+export function networkView(network: Network, { version, personality }: Pick<AnswerShape, 'version' | 'personality'>): Record<string, unknown> {
   const { settings } = network;
+  const shows = (since: string) => personality.shows(version, since);
   return {
     Name: network.name,
     Id: network.id,
-    ...(atLeast(version, '1.25') && { Created: formatTimestamp(network.created) }),
+    ...(shows('1.25') && { Created: formatTimestamp(network.created) }),
     Scope: network.scope,
     Driver: network.driver,
-    ...(atLeast(version, '1.23') && { EnableIPv6: settings.enableIPv6 }),
+    ...(shows('1.23') && { EnableIPv6: settings.enableIPv6 }),
     IPAM: settings.ipam,
-    ...(atLeast(version, '1.23') && { Internal: settings.internal }),
-    ...(atLeast(version, '1.25') && { Attachable: settings.attachable }),
+    ...(shows('1.23') && { Internal: settings.internal }),
+    ...(shows('1.25') && { Attachable: settings.attachable }),
     Containers: Object.fromEntries(
       [...network.endpoints.values()].map((endpoint) => [
         endpoint.container.id,
@@ -33,7 +34,7 @@ export function networkView(network: Network, version: string): Record<string, u
       ]),
     ),
     Options: settings.options,
-    ...(atLeast(version, '1.25') && { Labels: settings.labels }),
+    ...(shows('1.25') && { Labels: settings.labels }),
   };
 }
 

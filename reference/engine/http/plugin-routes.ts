@@ -13,7 +13,6 @@ import { checkedImageReference } from '../model/image-reference.ts';
 import { pushAnnouncement } from '../model/image-registry.ts';
 import { readPluginContext } from '../model/plugin-context.ts';
 import { pullPlugin, pushPlugin, remotePluginPrivileges } from '../model/plugin-distribution.ts';
-import { parseBooleanQuery } from './boolean-query.ts';
 import { readJsonBody } from './json-body.ts';
 import { pluginView, privilegesView } from './plugin-views.ts';
 import { registryAuth, registryCredentials } from './registry-auth-header.ts';
@@ -25,8 +24,8 @@ export const pluginRoutes: Route[] = [
   {
     method: 'GET',
     path: '/plugins',
-    handle: ({ response, model, version }) => {
-      sendJson(response, 200, model.plugins.list().map((plugin) => pluginView(plugin, version)));
+    handle: ({ response, model, version, personality }) => {
+      sendJson(response, 200, personality.unordered(model.plugins.list()).map((plugin) => pluginView(plugin, version)));
     },
   },
   {
@@ -98,8 +97,8 @@ export const pluginRoutes: Route[] = [
   {
     method: 'DELETE',
     path: '/plugins/{name*}',
-    handle: ({ response, model, params, query }) => {
-      model.plugins.remove(params.name ?? '', parseBooleanQuery(query.get('force'), false));
+    handle: ({ response, model, params, query, personality }) => {
+      model.plugins.remove(params.name ?? '', personality.booleanQuery(query.get('force'), false));
       sendEmpty(response, 200);
     },
   },

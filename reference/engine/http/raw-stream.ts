@@ -7,6 +7,7 @@
 import type { Duplex, Readable, Writable } from 'node:stream';
 import { writeFrame } from '../../../harness/streams/frame-encoder.ts';
 import type { OutputStreamName, ProcessAttachment } from '../model/process-attachment.ts';
+import type { Personality } from './personality.ts';
 import type { RouteContext, UpgradedConnection } from './route-table.ts';
 import { IDENTITY_HEADERS } from './server-identity.ts';
 
@@ -20,15 +21,22 @@ export interface AttachClient {
   end(): void;
 }
 
+/** One piece of a stream's output as the personality cuts it into frames; false when the output wants a drain. */
+export function writeFrames(output: Writable, stream: OutputStreamName, chunk: Buffer, personality: Personality): boolean {
+  let ready = true;
+  for (const payload of personality.framePayloads(chunk)) ready = writeFrame(output, stream, payload) && ready;
+  return ready;
+}
+
 /** Answers 101 (Upgrade) or 200 with the dialect's raw-stream media type; what follows is the stream. */
 export function openRawStream(context: RouteContext, options: { multiplexed: boolean }): AttachClient {
-  const { upgrade, response, dialect } = context;
+  const { upgrade, response, dialect, personality } = context;
   if (!upgrade) {
     response.writeHead(200, { 'Content-Type': dialect.rawStreamContentType });
     response.flushHeaders();
-    return new RawStreamClient(response, undefined, options.multiplexed);
+    return new RawStreamClient(response, undefined, options.multiplexed, personality);
   }
-  return new RawStreamClient(answerUpgraded(context, upgrade), upgrade.socket, options.multiplexed);
+  return new RawStreamClient(answerUpgraded(context, upgrade), upgrade.socket, options.multiplexed, personality);
 }
 
 /** Writes 101 UPGRADED with the raw-stream media type on the hijacked connection; returns the socket, for the stream. */
@@ -44,6 +52,7 @@ class RawStreamClient implements AttachClient {
     private readonly output: Writable,
     private readonly input: Readable | undefined,
     private readonly multiplexed: boolean,
+    private readonly personality: Personality,
   ) {}
 
   get hasInput(): boolean {
@@ -52,7 +61,7 @@ class RawStreamClient implements AttachClient {
 
   send(stream: OutputStreamName, chunk: Buffer): void {
     if (this.output.destroyed) return;
-    if (this.multiplexed) writeFrame(this.output, stream, chunk);
+    if (this.multiplexed) writeFrames(this.output, stream, chunk, this.personality);
     else this.output.write(chunk);
   }
 

@@ -9,6 +9,7 @@ import type { ApiVersion } from '../../../harness/versions.ts';
 import type { Dialect } from '../../../harness/dialect.ts';
 import type { EngineModel } from '../model/engine-model.ts';
 import { HttpError } from './http-error.ts';
+import type { Personality } from './personality.ts';
 
 /** A request that came with an Upgrade header: its connection is the handler's to take over. */
 export interface UpgradedConnection {
@@ -26,6 +27,8 @@ export interface RouteContext {
   query: URLSearchParams;
   model: EngineModel;
   dialect: Dialect;
+  /** how the answer takes the choices the spec leaves open */
+  personality: Personality;
 }
 
 export interface Route {

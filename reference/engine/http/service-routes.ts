@@ -10,7 +10,7 @@ import type { RegistryCredentials } from '../model/image-registry.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { readJsonBody } from './json-body.ts';
 import { registryAuth, registryCredentials } from './registry-auth-header.ts';
-import { sendEmpty, sendJson } from './replies.ts';
+import { sendEmpty, sendJson, sendText } from './replies.ts';
 import type { Route } from './route-table.ts';
 import { parseServiceSpec } from './service-spec-body.ts';
 import { serviceView } from './swarm-views.ts';
@@ -21,10 +21,10 @@ export const serviceRoutes: Route[] = [
   {
     method: 'GET',
     path: '/services',
-    handle: ({ response, model, query }) => {
+    handle: ({ response, model, query, personality }) => {
       const filters = parseFiltersQuery(query.get('filters'));
       checkFilterNames(filters, LIST_FILTERS);
-      sendJson(response, 200, model.services.list(filters).map(serviceView));
+      sendJson(response, 200, personality.unordered(model.services.list(filters)).map(serviceView));
     },
   },
   {
@@ -43,12 +43,13 @@ export const serviceRoutes: Route[] = [
   {
     method: 'POST',
     path: '/services/{id}/update',
-    handle: async ({ request, response, model, params, query, version }) => {
+    handle: async ({ request, response, model, params, query, version, personality }) => {
       const service = model.services.find(params.id ?? '');
       const spec = parseServiceSpec(await readJsonBody(request));
       model.services.update(service, parseServiceVersion(query.get('version')), spec, serviceCredentials(request.headers['x-registry-auth'], version));
-      // dockerd answers JSON (`{"Warnings": …}` when it has some), which clients decode; the spec's "200 empty" would break them.
-      sendJson(response, 200, {});
+      // dockerd answers JSON (`{"Warnings": …}` when it has some), which its clients decode; the spec's is "200 empty, text/plain".
+      if (personality.emptyServiceUpdate) sendText(response, 200, '');
+      else sendJson(response, 200, {});
     },
   },
   {

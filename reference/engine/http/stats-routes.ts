@@ -6,11 +6,11 @@
  * from 1.23. A container that is not running gets dockerd's empty sample: zeros and a zero time.
  */
 import { once } from 'node:events';
-import { atLeast, before } from '../../../harness/versions.ts';
+import { atLeast } from '../../../harness/versions.ts';
 import type { Container } from '../model/container.ts';
 import type { NetworkStats, StatsReading } from '../model/container-stats.ts';
 import { formatTimestamp, ZERO_TIME } from '../model/timestamps.ts';
-import { parseBooleanQuery } from './boolean-query.ts';
+import type { RequestShape } from './personality.ts';
 import { sendJson } from './replies.ts';
 import { clientGone, containerOf } from './route-helpers.ts';
 import type { Route, RouteContext } from './route-table.ts';
@@ -42,18 +42,19 @@ function summedNetwork(networks: Record<string, NetworkStats>): NetworkStats {
 }
 
 /** One stats object in dockerd's field order, shaped for the requested version. */
-function statsView({ current: sample, previous }: StatsReading, container: Container, version: string): Record<string, unknown> {
+function statsView({ current: sample, previous }: StatsReading, container: Container, { version, personality }: RequestShape): Record<string, unknown> {
   const networks = sample?.networks ?? {};
+  const previousShown = personality.shows(version, '1.19');
   return {
     read: sample ? formatTimestamp(sample.read) : ZERO_TIME,
-    ...(atLeast(version, '1.19') && { preread: previous ? formatTimestamp(previous.read) : ZERO_TIME }),
-    ...(atLeast(version, '1.23') && { pids_stats: sample?.pids_stats ?? {} }),
+    ...(previousShown && { preread: previous ? formatTimestamp(previous.read) : ZERO_TIME }),
+    ...(personality.shows(version, '1.23') && { pids_stats: sample?.pids_stats ?? {} }),
     blkio_stats: sample?.blkio_stats ?? NO_BLKIO_STATS,
     // Windows counters, which dockerd sends empty on Linux.
     num_procs: 0,
     storage_stats: {},
     cpu_stats: sample?.cpu_stats ?? NO_CPU_STATS,
-    ...(atLeast(version, '1.19') && { precpu_stats: previous?.cpu_stats ?? NO_CPU_STATS }),
+    ...(previousShown && { precpu_stats: previous?.cpu_stats ?? NO_CPU_STATS }),
     memory_stats: sample?.memory_stats ?? {},
     ...(atLeast(version, '1.21')
       ? { name: container.name, id: container.id, ...(Object.keys(networks).length > 0 && { networks }) }
@@ -62,9 +63,9 @@ function statsView({ current: sample, previous }: StatsReading, container: Conta
 }
 
 async function stats(context: RouteContext): Promise<void> {
-  const { model, version, response, query } = context;
+  const { model, version, response, query, personality } = context;
   const container = containerOf(context);
-  const stream = before(version, '1.19') || parseBooleanQuery(query.get('stream'), true);
+  const stream = !personality.takes(version, '1.19') || personality.booleanQuery(query.get('stream'), true);
   const signal = clientGone(context);
   const readings = model.stats.readings(container, signal);
   try {
@@ -72,7 +73,7 @@ async function stats(context: RouteContext): Promise<void> {
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.flushHeaders();
     for await (const reading of readings) {
-      if (!response.write(`${JSON.stringify(statsView(reading, container, version))}\n`)) await once(response, 'drain', { signal });
+      if (!response.write(`${JSON.stringify(statsView(reading, container, context))}\n`)) await once(response, 'drain', { signal });
     }
   } catch (error) {
     // The client went away while we waited for it to read: nothing left to answer.
@@ -92,7 +93,7 @@ async function sendOneSample(context: RouteContext, container: Container, readin
   const answer = first.done || !first.value.current ? first : await readings.next();
   // Removed while we waited: the stream of samples ended without a second one.
   const reading = answer.done ? { current: undefined, previous: undefined } : answer.value;
-  sendJson(context.response, 200, statsView(reading, container, context.version));
+  sendJson(context.response, 200, statsView(reading, container, context));
 }
 
 export const statsRoutes: Route[] = [{ method: 'GET', path: '/containers/{id*}/stats', handle: stats }];

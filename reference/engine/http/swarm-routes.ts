@@ -18,10 +18,10 @@ export const swarmRoutes: Route[] = [
   {
     method: 'GET',
     path: '/nodes',
-    handle: ({ response, model, query }) => {
+    handle: ({ response, model, query, personality }) => {
       const filters = parseFiltersQuery(query.get('filters'));
       checkFilterNames(filters, NODE_FILTERS);
-      sendJson(response, 200, model.swarm.listNodes(filters).map(nodeView));
+      sendJson(response, 200, personality.unordered(model.swarm.listNodes(filters)).map(nodeView));
     },
   },
   {

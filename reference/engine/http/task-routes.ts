@@ -16,10 +16,10 @@ export const taskRoutes: Route[] = [
   {
     method: 'GET',
     path: '/tasks',
-    handle: ({ response, model, query }) => {
+    handle: ({ response, model, query, personality }) => {
       const filters = parseFiltersQuery(query.get('filters'));
       checkFilterNames(filters, LIST_FILTERS);
-      sendJson(response, 200, model.tasks.list(resolveFilters(model, filters)).map(taskView));
+      sendJson(response, 200, personality.unordered(model.tasks.list(resolveFilters(model, filters))).map(taskView));
     },
   },
   {

@@ -4,7 +4,6 @@
  */
 import { InvalidParameterError, NotFoundError } from '../model/errors.ts';
 import type { VolumeCreateOptions } from '../model/volume-store.ts';
-import { parseBooleanQuery } from './boolean-query.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { readJsonBody } from './json-body.ts';
 import { asObject, isString, isStringMap, optional } from './json-fields.ts';
@@ -30,37 +29,37 @@ export const volumeRoutes: Route[] = [
   {
     method: 'GET',
     path: '/volumes',
-    handle: ({ response, model, query, version, dialect }) => {
+    handle: ({ response, model, query, version, dialect, personality }) => {
       const filters = parseFiltersQuery(query.get('filters'));
       checkFilterNames(filters, LIST_FILTERS);
-      const volumes = model.volumes.list(filters).map((volume) => volumeView(volume, version, dialect));
+      const volumes = personality.unordered(model.volumes.list(filters)).map((volume) => volumeView(volume, { version, dialect, personality }));
       sendJson(response, 200, { Volumes: volumes, Warnings: [] });
     },
   },
   {
     method: 'POST',
     path: '/volumes/create',
-    handle: async ({ request, response, model, version, dialect }) => {
+    handle: async ({ request, response, model, version, dialect, personality }) => {
       const volume = model.volumes.create(parseCreateBody(await readJsonBody(request)));
-      sendJson(response, 201, volumeView(volume, version, dialect));
+      sendJson(response, 201, volumeView(volume, { version, dialect, personality }));
     },
   },
   {
     method: 'GET',
     path: '/volumes/{name}',
-    handle: ({ response, model, params, version, dialect }) => {
-      sendJson(response, 200, volumeView(model.volumes.find(params.name ?? ''), version, dialect));
+    handle: ({ response, model, params, version, dialect, personality }) => {
+      sendJson(response, 200, volumeView(model.volumes.find(params.name ?? ''), { version, dialect, personality }));
     },
   },
   {
     method: 'DELETE',
     path: '/volumes/{name}',
-    handle: ({ response, model, params, query }) => {
+    handle: ({ response, model, params, query, personality }) => {
       // dockerd's force: a volume that is not there is no error (one in use still is)
       try {
         model.volumes.remove(params.name ?? '');
       } catch (error) {
-        if (!(error instanceof NotFoundError && parseBooleanQuery(query.get('force'), false))) throw error;
+        if (!(error instanceof NotFoundError && personality.booleanQuery(query.get('force'), false))) throw error;
       }
       sendEmpty(response, 204);
     },

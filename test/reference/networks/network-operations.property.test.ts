@@ -11,6 +11,7 @@ import { describe, expect, test } from 'vitest';
 import { DIALECTS } from '../../../harness/dialect.ts';
 import { containerInspect } from '../../../reference/engine/http/container-views.ts';
 import { networkView } from '../../../reference/engine/http/network-views.ts';
+import { PERSONALITIES } from '../../../reference/engine/http/personality.ts';
 import type { Container, EndpointSettings } from '../../../reference/engine/model/container.ts';
 import { EngineError } from '../../../reference/engine/model/errors.ts';
 import { formatIpAddress } from '../../../reference/engine/model/ip-address.ts';
@@ -97,11 +98,11 @@ function checkConsistency(engine: ManualEngine): void {
   const { model } = engine;
   const containers = new Map<string, Container>([...model.containers].map((container) => [container.id, container]));
   const inspected = new Map(
-    [...containers.values()].map((container) => [container.id, containerInspect(container, '1.25', DIALECTS.docker, []).NetworkSettings as { Networks: Record<string, EndpointSettings> }]),
+    [...containers.values()].map((container) => [container.id, containerInspect(container, { version: '1.25', dialect: DIALECTS.docker, personality: PERSONALITIES.dockerd }, []).NetworkSettings as { Networks: Record<string, EndpointSettings> }]),
   );
   const seenEndpoints = new Set<string>();
   for (const network of model.networks.list()) {
-    const view = networkView(network, '1.25') as {
+    const view = networkView(network, { version: '1.25', personality: PERSONALITIES.dockerd }) as {
       Id: string;
       Name: string;
       Containers: Record<string, { Name: string; EndpointID: string; MacAddress: string; IPv4Address: string; IPv6Address: string }>;

@@ -1,0 +1,144 @@
+/**
+ * The choice points of the HTTP layer: wherever the spec allows more than one answer, the `dockerd`
+ * personality answers as dockerd does and `strict` the other way the spec allows. Handlers and views
+ * ask the personality of their request at each such point and never test its name.
+ */
+import type { Dialect } from '../../../harness/dialect.ts';
+import { atLeast } from '../../../harness/versions.ts';
+import type { ContainerState } from '../model/container-state.ts';
+import { statusText } from '../model/container-status-text.ts';
+import type { PersonalityName } from '../../personality.ts';
+import { parseBooleanQuery } from './boolean-query.ts';
+
+/** What a view shapes an answer by: the requested version, the vendor's names and the personality. */
+export interface AnswerShape {
+  version: string;
+  dialect: Dialect;
+  personality: Personality;
+}
+
+/** What request parsing goes by: the requested version and the personality. */
+export type RequestShape = Pick<AnswerShape, 'version' | 'personality'>;
+
+export interface Personality {
+  readonly name: PersonalityName;
+  /** A boolean query parameter; the spec's values are 1, True, true, 0, False, false (spec/1 §4, spec/2 §4). */
+  booleanQuery(value: string | null | undefined, fallback: boolean): boolean;
+  /** An "array or null" field (ExecIDs, spec/1 §2.2; history Tags, spec/2 §2.1) holding nothing. */
+  arrayOrNull<T>(items: T[]): T[] | null;
+  /** A map-valued field the spec types as an object (image Labels) holding nothing. */
+  emptyObject(map: Record<string, string>): Record<string, string> | null;
+  /** A list whose order the spec does not fix, given in the order dockerd has it. */
+  unordered<T>(items: readonly T[]): T[];
+  /**
+   * A response field the spec marks as added at `since`: from then on, or at every version, as a
+   * newer daemon may return new properties at older versions (spec/1 §1, §9.1).
+   */
+  shows(version: string, since: string): boolean;
+  /** A request feature the spec adds at `since` (an endpoint, a filter, a parameter, a policy): refused or ignored before it, or taken at every version. */
+  takes(version: string, since: string): boolean;
+  /** The status of an error, given the statuses the endpoint's row lists (undefined: none shown). */
+  errorStatus(status: number, listed: readonly number[] | undefined): number;
+  /** The words of an error message (the body format is the version's either way, spec/1 §7.1). */
+  errorMessage(status: number, message: string): string;
+  /** Whether the container list's `since` and `before` also list containers that are not running (spec/1 §4.1 says so of `limit` only). */
+  readonly sinceBeforeListAll: boolean;
+  /** Whether empty fields the spec lets go ("empty or driver-unsupported fields may be omitted", spec/2 §2.3) are left out. */
+  readonly omitsEmpty: boolean;
+  /** Whether an untagged image lists dockerd's `<none>:<none>` and `<none>@<none>` names. */
+  readonly untaggedPlaceholders: boolean;
+  /** Whether the image list's `filter` narrows each image's RepoTags to the matching names (spec/2 §4.1 only picks the images). */
+  readonly narrowsFilteredNames: boolean;
+  /** The human-readable Status of a container list item (spec/1 §2.1). */
+  statusText(state: ContainerState, now: Date): string;
+  /** An exec instance's ExitCode (an integer, spec/1 §2.5) while its command runs, from 1.22. */
+  readonly runningExitCode: number | null;
+  /** Whether a service update answers the spec's empty text/plain body (spec/2 §4.6) rather than dockerd's JSON. */
+  readonly emptyServiceUpdate: boolean;
+  /** How one piece of output is cut into multiplexed frames (spec/1 §4.4 fixes the frame, not how output is cut): one frame, or more. */
+  framePayloads(chunk: Buffer): Buffer[];
+  /** Whether attach/ws sends the stream in binary websocket messages rather than text ones. */
+  readonly binaryWebsocket: boolean;
+  /** Whether a login the registry gives no identity token for answers 204 with no body (spec/2 §4.2 lists 200 and 204) rather than 200 {Status}. */
+  readonly loginWithoutContent: boolean;
+}
+
+const DOCKERD: Personality = {
+  name: 'dockerd',
+  booleanQuery: parseBooleanQuery,
+  arrayOrNull: (items) => (items.length > 0 ? items : null),
+  emptyObject: (map) => (Object.keys(map).length > 0 ? map : null),
+  unordered: (items) => [...items],
+  shows: atLeast,
+  takes: atLeast,
+  errorStatus: (status) => status,
+  errorMessage: (_status, message) => message,
+  sinceBeforeListAll: true,
+  omitsEmpty: false,
+  untaggedPlaceholders: true,
+  narrowsFilteredNames: true,
+  statusText,
+  runningExitCode: null,
+  emptyServiceUpdate: false,
+  framePayloads: (chunk) => [chunk],
+  binaryWebsocket: false,
+  loginWithoutContent: false,
+};
+
+/** The spec's boolean words; anything else is no value at all, so the parameter keeps its default. */
+const SPEC_BOOLEANS: Record<string, boolean> = { 1: true, True: true, true: true, 0: false, False: false, false: false };
+
+/** The meaning spec/1 §7.2 gives each status, as the strict personality words its errors. */
+const STRICT_WORDS: Record<number, string> = {
+  400: 'bad parameter',
+  403: 'permission denied',
+  404: 'no such object',
+  406: 'impossible to attach: the container is not running',
+  409: 'conflict with the current state',
+  500: 'server error',
+  501: 'not implemented',
+  503: 'service unavailable',
+};
+
+const STRICT: Personality = {
+  name: 'strict',
+  booleanQuery: (value, fallback) => (value === null || value === undefined ? fallback : (SPEC_BOOLEANS[value] ?? fallback)),
+  arrayOrNull: (items) => items,
+  emptyObject: (map) => map,
+  unordered: (items) => [...items].reverse(),
+  shows: () => true,
+  takes: () => true,
+  // a status the row lists for "it failed" in place of one it does not list
+  errorStatus: (status, listed) => (listed === undefined || listed.includes(status) || !listed.includes(500) ? status : 500),
+  errorMessage: (status) => `reference (strict): ${STRICT_WORDS[status] ?? `status ${status}`}`,
+  sinceBeforeListAll: false,
+  omitsEmpty: true,
+  untaggedPlaceholders: false,
+  narrowsFilteredNames: false,
+  statusText: strictStatusText,
+  runningExitCode: 0,
+  emptyServiceUpdate: true,
+  // two frames for anything longer than a byte: a reader must join frames, not take one for a line
+  framePayloads: (chunk) => (chunk.length > 1 ? [chunk.subarray(0, chunk.length >> 1), chunk.subarray(chunk.length >> 1)] : [chunk]),
+  binaryWebsocket: true,
+  loginWithoutContent: true,
+};
+
+export const PERSONALITIES: Record<PersonalityName, Personality> = { dockerd: DOCKERD, strict: STRICT };
+
+/** Words of its own: the state and how long it has been in it, in seconds. */
+function strictStatusText(state: ContainerState, now: Date): string {
+  const seconds = (since: string) => Math.max(0, Math.round((now.getTime() - Date.parse(since)) / 1000));
+  switch (state.Status) {
+    case 'running':
+      return `running for ${seconds(state.StartedAt)} s`;
+    case 'paused':
+      return `paused, running for ${seconds(state.StartedAt)} s`;
+    case 'restarting':
+      return `restarting after exit code ${state.ExitCode}`;
+    case 'exited':
+      return `exit code ${state.ExitCode}, ${seconds(state.FinishedAt)} s ago`;
+    default:
+      return state.Status;
+  }
+}

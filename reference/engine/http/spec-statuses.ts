@@ -1,0 +1,75 @@
+/**
+ * The status codes each endpoint's row of the spec lists (spec/1 §4.1, §4.2, §3; spec/2 §4), keyed
+ * by the route's method and path as the route table writes them. Endpoints whose statuses the spec
+ * does not show (the image list, container update, plugin pull, and what only dockerd has) are
+ * absent: any status is the spec's there.
+ */
+export const SPEC_STATUSES: Readonly<Record<string, readonly number[]>> = {
+  'GET /containers/json': [200, 400, 500],
+  'POST /containers/create': [201, 400, 404, 406, 409, 500],
+  'GET /containers/{id*}/json': [200, 404, 500],
+  'GET /containers/{id*}/top': [200, 404, 500],
+  'GET /containers/{id*}/logs': [101, 200, 404, 500],
+  'GET /containers/{id*}/changes': [200, 404, 500],
+  'GET /containers/{id*}/export': [200, 404, 500],
+  'GET /containers/{id*}/stats': [200, 404, 500],
+  'POST /containers/{id*}/resize': [200, 404, 500],
+  'POST /containers/{id*}/start': [204, 304, 404, 500],
+  'POST /containers/{id*}/stop': [204, 304, 404, 500],
+  'POST /containers/{id*}/restart': [204, 404, 500],
+  'POST /containers/{id*}/kill': [204, 404, 500],
+  'POST /containers/{id*}/rename': [204, 404, 409, 500],
+  'POST /containers/{id*}/pause': [204, 404, 500],
+  'POST /containers/{id*}/unpause': [204, 404, 500],
+  // §3's table gives attach its 406 too ("create, attach: container not running when attach is impossible")
+  'POST /containers/{id*}/attach': [101, 200, 400, 404, 406, 500],
+  'GET /containers/{id*}/attach/ws': [200, 400, 404, 406, 500],
+  'POST /containers/{id*}/wait': [200, 404, 500],
+  'DELETE /containers/{id*}': [204, 400, 404, 409, 500],
+  'POST /containers/{id*}/copy': [200, 404, 500],
+  'HEAD /containers/{id*}/archive': [200, 400, 404, 500],
+  'GET /containers/{id*}/archive': [200, 400, 404, 500],
+  'PUT /containers/{id*}/archive': [200, 400, 403, 404, 500],
+  'POST /containers/{id*}/exec': [201, 404, 409, 500],
+  'POST /exec/{id}/start': [200, 404, 409],
+  'POST /exec/{id}/resize': [201, 404],
+  'GET /exec/{id}/json': [200, 404, 500],
+  'POST /build': [200, 500],
+  'POST /images/create': [200, 500],
+  'GET /images/{name*}/json': [200, 404, 500],
+  'GET /images/{name*}/history': [200, 404, 500],
+  'POST /images/{name*}/push': [200, 404, 500],
+  'POST /images/{name*}/tag': [201, 400, 404, 409, 500],
+  'DELETE /images/{name*}': [200, 404, 409, 500],
+  'GET /images/search': [200, 500],
+  'GET /images/{name*}/get': [200, 500],
+  'GET /images/get': [200, 500],
+  'POST /images/load': [200, 500],
+  'POST /commit': [201, 404, 500],
+  'POST /auth': [200, 204, 500],
+  'GET /info': [200, 500],
+  'GET /version': [200, 500],
+  'GET /_ping': [200, 500],
+  'GET /events': [200, 500],
+  'GET /volumes': [200, 500],
+  'POST /volumes/create': [201, 500],
+  'GET /volumes/{name}': [200, 404, 500],
+  'DELETE /volumes/{name}': [204, 404, 409, 500],
+  'GET /networks': [200, 500],
+  'GET /networks/{id}': [200, 404],
+  'POST /networks/create': [201, 404, 500],
+  'POST /networks/{id}/connect': [200, 403, 404, 500],
+  'POST /networks/{id}/disconnect': [200, 403, 404, 500],
+  'DELETE /networks/{id}': [200, 204, 404, 500],
+  'GET /plugins': [200, 500],
+  'POST /services/{id}/update': [200, 404, 500],
+  'GET /services/{id}': [200, 404, 500],
+  'DELETE /services/{id}': [200, 404, 500],
+  'GET /tasks': [200, 500],
+  'GET /tasks/{id}': [200, 404, 500],
+};
+
+/** The statuses the spec lists for a route, when it lists any. */
+export function specStatuses(method: string, path: string): readonly number[] | undefined {
+  return SPEC_STATUSES[`${method} ${path}`];
+}
