@@ -10,6 +10,7 @@ import { NonConformingResponse, type ApiResponse } from '../harness/client/api-r
 import type { Query } from '../harness/client/engine-client.ts';
 import { splitJsonObjects } from '../harness/client/streamed-response.ts';
 import { decodeFrames } from '../harness/streams/frame-decoder.ts';
+import { until } from '../harness/wait-until.ts';
 import { exitedState, startContainer } from './container-steps.ts';
 import { streamText } from './stream-reading.ts';
 
@@ -100,11 +101,12 @@ export async function tagImage({ engine, make }: CheckContext, source: string, n
   return res;
 }
 
-/** A new name of this run on the fixture image; returns it. */
+/** A new name of this run on the fixture image, once the target answers for it (Podman 4.3 may not at once); returns it. */
 export async function taggedFixture(context: CheckContext, hint = 't'): Promise<string> {
   const name = uniqueImageName(context, hint);
   const res = await tagImage(context, context.session.fixtureImage, name);
   context.expect(res.status, `POST /images/{fixture}/tag status (naming ${name})`).toBe(201);
+  await until(() => imageStatus(context, name), (status) => status === 200, { timeoutMs: 5000, intervalMs: 200, what: `GET /images/${name}/json to answer 200 after the tag` });
   return name;
 }
 
