@@ -102,7 +102,9 @@ export class ResourceTracker {
    */
   network(id: string): void {
     this.track(`network ${id.slice(0, 12)}`, async () => {
-      const inspected = await this.engine.get(`/networks/${id}`);
+      // Podman 4.3 answers 500 to every network read while another check's container is half-joined
+      // (a refused connect leaves one until that check takes it off): such an answer is waited out.
+      const inspected = await until(() => this.engine.get(`/networks/${id}`), (res) => res.status < 500, { timeoutMs: 10_000, intervalMs: 250, what: `GET /networks/${id} to answer other than 5xx` }).catch(() => this.engine.get(`/networks/${id}`));
       if (inspected.status === 404) return;
       if (inspected.status !== 200) throw new Error(inspected.describe());
       for (const container of Object.keys(inspected.json<{ Containers?: Record<string, unknown> | null }>().Containers ?? {})) {

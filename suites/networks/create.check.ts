@@ -7,7 +7,7 @@
 import { check, type CheckContext } from '../../harness/check.ts';
 import { atLeast } from '../../harness/versions.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
-import { createNetwork, inspectNetwork, networkOn, ownNetwork, ownSubnets, type NetworkView } from './network-steps.ts';
+import { createNetwork, inspectNetwork, networkOn, ownNetwork, ownSubnets, readNetworks, type NetworkView } from './network-steps.ts';
 
 check('networks.create.default-driver', {
   title: 'a network created without Driver is a bridge network',
@@ -92,7 +92,7 @@ check('networks.create.default-subnet', {
   covers: ['2:POST /networks/create'],
 }, async (context) => {
   const id = await ownNetwork(context);
-  const res = await context.engine.get('/networks');
+  const res = await readNetworks(context, '/networks');
   context.expect(res.status, 'GET /networks status').toBe(200);
   const listed = res.json<NetworkView[]>();
   const subnetsOf = (network: NetworkView | undefined) =>
@@ -105,8 +105,9 @@ check('networks.create.default-subnet', {
 });
 
 /** How many networks GET /networks lists by this exact name. */
-async function namesakes({ engine, expect }: CheckContext, name: string): Promise<number> {
-  const res = await engine.get('/networks');
+async function namesakes(context: CheckContext, name: string): Promise<number> {
+  const { expect } = context;
+  const res = await readNetworks(context, '/networks');
   expect(res.status, 'GET /networks status').toBe(200);
   return res.json<NetworkView[]>().filter((network) => network.Name === name).length;
 }

@@ -5,7 +5,7 @@
  * judges its own networks and the predefined ones only.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
-import { inspectNetwork, listedAmong, ownNetwork, type NetworkView } from './network-steps.ts';
+import { inspectNetwork, listedAmong, ownNetwork, readNetworks, type NetworkView } from './network-steps.ts';
 
 /** Two networks of the check's own, with `labels` each besides the run's; their names. */
 async function ownPair(context: CheckContext, labels: [Record<string, string>, Record<string, string>] = [{}, {}]): Promise<{ wanted: string; other: string }> {
@@ -53,7 +53,7 @@ check('networks.list.filter-driver', {
   const { wanted } = await ownPair(context);
   // what each driver filter lists: of the check's own network, and the drivers of all it lists
   const byDriver = async (driver: string) => {
-    const res = await context.engine.get('/networks', { query: { filters: JSON.stringify({ driver: [driver] }) } });
+    const res = await readNetworks(context, '/networks', { driver: [driver] });
     context.expect(res.status, `GET /networks?filters={"driver":["${driver}"]} status`).toBe(200);
     const listed = res.json<NetworkView[]>();
     return { own: listed.filter((network) => network.Name === wanted).length, others: [...new Set(listed.map((network) => network.Driver))].filter((other) => other !== driver) };

@@ -100,19 +100,38 @@ export function networkOn(context: CheckContext, subnets: OwnSubnets, pool: Reco
   return ownNetwork(context, { ...body, IPAM: { Config: [{ Subnet: subnets.v4Subnet, ...pool }] } });
 }
 
-export async function inspectNetwork({ engine, expect }: CheckContext, reference: string): Promise<NetworkView> {
-  const res = await engine.get(`/networks/${encodeURIComponent(reference)}`);
-  expect(res.status, 'GET /networks/{id} status').toBe(200);
+/** How long a network read waits out server errors, polling. */
+const SERVER_ERROR_GRACE_MS = 10_000;
+
+/**
+ * GET of a network path, waiting out server errors for a while: Podman 4.3 answers every network read
+ * with 500 "network inspection mismatch" while any container on it is half-joined, as another check's
+ * refused connect leaves one until it takes it off (networks.connect.address-in-use). A server error
+ * that lasts is returned, for the check to judge.
+ */
+export async function readNetworks({ engine }: Pick<CheckContext, 'engine'>, path: string, filters?: Record<string, string[]>): Promise<ApiResponse> {
+  const deadline = Date.now() + SERVER_ERROR_GRACE_MS;
+  for (;;) {
+    const res = await engine.get(path, { query: filters && Object.keys(filters).length > 0 ? { filters: JSON.stringify(filters) } : {} });
+    if (res.status < 500 || Date.now() >= deadline) return res;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+export async function inspectNetwork(context: CheckContext, reference: string): Promise<NetworkView> {
+  const res = await readNetworks(context, `/networks/${encodeURIComponent(reference)}`);
+  context.expect(res.status, `GET /networks/{id} status: ${res.describe()}`).toBe(200);
   return res.json<NetworkView>();
 }
 
-export async function networkStatus({ engine }: CheckContext, reference: string): Promise<number> {
-  return (await engine.get(`/networks/${encodeURIComponent(reference)}`)).status;
+export async function networkStatus(context: CheckContext, reference: string): Promise<number> {
+  return (await readNetworks(context, `/networks/${encodeURIComponent(reference)}`)).status;
 }
 
 /** The names GET /networks lists with `filters`, narrowed to `own` (other checks and the daemon have networks too); sorted. */
-export async function listedAmong({ engine, expect }: CheckContext, own: string[], filters: Record<string, string[]> = {}): Promise<string[]> {
-  const res = await engine.get('/networks', { query: Object.keys(filters).length > 0 ? { filters: JSON.stringify(filters) } : {} });
+export async function listedAmong(context: CheckContext, own: string[], filters: Record<string, string[]> = {}): Promise<string[]> {
+  const { expect } = context;
+  const res = await readNetworks(context, '/networks', filters);
   expect(res.status, 'GET /networks status').toBe(200);
   return res
     .json<NetworkView[]>()

@@ -6,7 +6,7 @@ import { check } from '../../harness/check.ts';
 import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
 import { NETWORK_CREATED_SCHEMA, networkListSchema, networkSchema } from '../../harness/schemas/network-schemas.ts';
 import { inspectContainer } from '../container-steps.ts';
-import { createNetwork, networkWithContainer, type NetworkView } from './network-steps.ts';
+import { createNetwork, networkWithContainer, readNetworks, type NetworkView } from './network-steps.ts';
 
 check('networks.create.schema', {
   title: 'POST /networks/create answers 201 {Id, Warning}',
@@ -28,7 +28,7 @@ check('networks.list.schema', {
   covers: ['2:GET /networks', '2:GET /networks:status:200', '2:version-rule:1.23:network-ipv6-internal', '2:version-rule:1.25:network-labels'],
 }, async (context) => {
   const { id, container } = await networkWithContainer(context);
-  const res = await context.engine.get('/networks');
+  const res = await readNetworks(context, '/networks');
   context.expect(res.status, 'GET /networks status').toBe(200);
   // Only the check's own network, with a container of its own on it: other checks' networks and
   // containers come and go meanwhile.
@@ -46,7 +46,7 @@ check('networks.inspect.schema', {
 }, async (context) => {
   const name = context.make.uniqueName('n');
   const { id, container } = await networkWithContainer(context, { Name: name });
-  const res = await context.engine.get(`/networks/${id}`);
+  const res = await readNetworks(context, `/networks/${id}`);
   context.expect(res.status, 'GET /networks/{id} status').toBe(200);
   assertMatchesSchema(res.json(), networkSchema(context.version), `the network at ${context.version}`);
   const network = res.json<NetworkView>();
