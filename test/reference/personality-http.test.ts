@@ -3,8 +3,10 @@
  * answers, dockerd's personality gives dockerd's and strict the other one.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { ENGINE_ROUTES } from '../../reference/engine/http/engine-server.ts';
 import { DETAIL_HEADER } from '../../reference/engine/http/error-responses.ts';
 import { PERSONALITIES } from '../../reference/engine/http/personality.ts';
+import { SPEC_STATUSES } from '../../reference/engine/http/spec-statuses.ts';
 import { ManualScheduler } from '../../reference/engine/process/index.ts';
 import { startReference, type PersonalityName, type RunningReference } from '../../reference/serve.ts';
 import { httpCaller, type Call } from './http-client.ts';
@@ -141,5 +143,10 @@ describe('the strict personality on its own', () => {
     expect(PERSONALITIES.strict.errorStatus(409, [204, 404, 409, 500])).toBe(409);
     expect(PERSONALITIES.strict.errorStatus(400, [200, 404, 409])).toBe(400);
     expect(PERSONALITIES.strict.errorStatus(501, undefined)).toBe(501);
+  });
+
+  test("every endpoint row of the statuses table names a route of the server, so that none is left out by a typo", () => {
+    const routes = new Set(ENGINE_ROUTES.map((route) => `${route.method} ${route.path}`));
+    expect(Object.keys(SPEC_STATUSES).filter((key) => !routes.has(key))).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ import { networkRoutes } from './network-routes.ts';
 import { pluginRoutes } from './plugin-routes.ts';
 import { PERSONALITIES, type Personality } from './personality.ts';
 import { parseRequestQuery } from './request-query.ts';
-import { RouteTable, type UpgradedConnection } from './route-table.ts';
+import { RouteTable, type Route, type UpgradedConnection } from './route-table.ts';
 import { IDENTITY_HEADERS } from './server-identity.ts';
 import { serviceRoutes } from './service-routes.ts';
 import { specStatuses } from './spec-statuses.ts';
@@ -49,7 +49,13 @@ interface Served {
   personality: Personality;
 }
 
-const ROUTES = new RouteTable([...systemRoutes, ...authRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes, ...buildRoutes, ...networkRoutes, ...volumeRoutes, ...pluginRoutes, ...swarmRoutes, ...serviceRoutes, ...taskRoutes]);
+/** Every route of the engine API, in the order they are matched. */
+export const ENGINE_ROUTES: readonly Route[] = [
+  ...systemRoutes, ...authRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes, ...buildRoutes,
+  ...networkRoutes, ...volumeRoutes, ...pluginRoutes, ...swarmRoutes, ...serviceRoutes, ...taskRoutes,
+];
+
+const ROUTES = new RouteTable([...ENGINE_ROUTES]);
 
 /** An http.Server whose closeAllConnections also ends the connections handlers took over, which node no longer tracks. */
 class EngineServer extends Server {
