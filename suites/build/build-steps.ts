@@ -23,6 +23,9 @@ const TEMPLATE_NAME = 'Buildfile';
 /** A build takes a step per instruction, and on a live daemon each step runs a container: more than the default deadline. */
 export const BUILD_TIMEOUT_MS = 55_000;
 
+/** How often builtImage tries a build whose stream reports an error. */
+const BUILD_ATTEMPTS = 3;
+
 /** The label key that marks what one build made. */
 const BUILD_LABEL = 'shipshape.build';
 
@@ -90,18 +93,19 @@ export async function build({ engine }: CheckContext, body: Buffer, query: Query
 
 /**
  * Builds `body` as a new name of this run, which must succeed; returns the name and the image id. A
- * build whose stream reports an error is tried once more: a build is repeatable, so a correct target
- * fails it again, while Podman 4.3 fails one now and then with "layer not known" as other clients
- * remove images (its storage races) and builds it on the next try.
+ * build whose stream reports an error is tried again, up to {@link BUILD_ATTEMPTS} times: a build is
+ * repeatable, so a correct target fails it every time, while Podman 4.3 fails one now and then with
+ * "layer not known" as other clients remove images (its storage races) and builds it on a next try.
  */
 export async function builtImage(context: CheckContext, body: Buffer, query: Query = {}): Promise<{ name: string; id: string; result: BuildResult }> {
   const { expect } = context;
   const name = uniqueImageName(context, 'built');
   // The build's label takes the image too; the name is for a target that would drop the label.
   context.make.image(name);
-  const attempt = () => build(context, body, { t: name, ...query });
-  const first = await attempt();
-  const result = first.res.status === 200 && streamError(first.messages) !== undefined ? await attempt() : first;
+  let result = await build(context, body, { t: name, ...query });
+  for (let attempt = 1; attempt < BUILD_ATTEMPTS && result.res.status === 200 && streamError(result.messages) !== undefined; attempt++) {
+    result = await build(context, body, { t: name, ...query });
+  }
   expect(result.res.status, 'POST /build status').toBe(200);
   expect(streamError(result.messages), `an error in the build stream; output: ${result.output.slice(-500)}`).toBeUndefined();
   return { name, id: (await inspectImage(context, name)).Id, result };

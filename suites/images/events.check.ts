@@ -7,7 +7,7 @@
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { StreamedResponse } from '../../harness/client/streamed-response.ts';
 import { eventsFromNow, eventsUntil, type EventView } from '../daemon-events.ts';
-import { committedImage, exportedRootfs, importImage, inspectImage, removeImage, tagImage, uniqueImageName } from '../image-steps.ts';
+import { committedImage, exportedRootfs, importImage, inspectImage, removeImage, splitImageName, tagImage, uniqueImageName } from '../image-steps.ts';
 
 /** Image events carry their action and subject twice, as Action/Actor.ID and the legacy status/id: either counts. */
 function actionOf(event: EventView): string | undefined {
@@ -42,7 +42,12 @@ check('images.events.tag-untag', {
     const extra = uniqueImageName(context, 'extra');
     context.expect((await tagImage(context, id, extra)).status, 'POST /images/{id}/tag status').toBe(201);
     context.expect((await removeImage(context, extra)).status, `DELETE /images/${extra} status`).toBe(200);
-    const actions = await actionsUntil(stream, id, 'untag');
+    // A last tag marks the end: a delete the removal emitted comes before it, however late it streams.
+    const marker = uniqueImageName(context, 'marker');
+    context.expect((await tagImage(context, id, marker)).status, 'POST /images/{id}/tag status (the marker)').toBe(201);
+    const markerRepository = splitImageName(marker).repo;
+    const events = await eventsUntil(stream, (event) => subjectOf(event) === id, (event) => actionOf(event) === 'tag' && (event.Actor?.Attributes?.name ?? '').includes(markerRepository));
+    const actions = events.map((event) => actionOf(event) ?? '');
     context.expect({ tagThenUntag: actions.lastIndexOf('untag') > actions.indexOf('tag') && actions.includes('tag'), delete: actions.includes('delete') }, `actions of the image's events: ${JSON.stringify(actions)}`).toEqual({ tagThenUntag: true, delete: false });
   } finally {
     stream.close();
