@@ -10,6 +10,7 @@ import { until } from '../../harness/wait-until.ts';
 import { containerState, exitedContainer, startedContainer } from '../container-steps.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
 import { commit, imageOutput, inspectImage, uniqueImageName } from '../image-steps.ts';
+import { stdoutSoFar } from '../stream-reading.ts';
 
 check('images.commit.run', {
   title: 'POST /commit answers 201 {Id}, and a container of the committed image sees the file the committed container wrote',
@@ -85,7 +86,8 @@ check('images.commit.pause', {
   const { engine, expect } = context;
   const container = await startedContainer(context, { Cmd: ['sh', '-c', 'echo running > /made.txt; echo ready; sleep 300'] });
   await until(
-    async () => (await engine.get(`/containers/${container}/logs`, { query: { stdout: 1 } })).body.includes('ready'),
+    // the frames' payloads joined: spec/1 §4.4 fixes the frame format, not where output is cut into frames
+    async () => stdoutSoFar((await engine.get(`/containers/${container}/logs`, { query: { stdout: 1 } })).body).includes('ready'),
     (ready) => ready,
     { what: 'the container to write its file' },
   );
