@@ -124,6 +124,7 @@ export async function runSuite(options: {
   const suite = await collectSuite(options.onlyAreas);
   const pattern = levelPattern(suite.flatMap((file) => file.checks), options.level ?? 'all', options.only);
   const selected = (id: string) => pattern?.test(id) ?? true;
+  const owed = owedResults(suite, options.versions, selected, options.shard);
   process.env[SESSION_ENV] = JSON.stringify(options.session);
   const collector = new ResultCollector(selected);
   const startedAt = performance.now();
@@ -141,7 +142,7 @@ export async function runSuite(options: {
       // Checks mostly wait (stop timeouts, a live daemon's work): versions side by side finish sooner.
       // The in-process reference shares the cores with the workers, so it gets fewer (bench/README.md).
       maxWorkers: options.session.target.kind === 'live' ? LIVE_WORKERS : REFERENCE_WORKERS,
-      reporters: [collector, new ProgressReporter(options.write, REPO_ROOT, options.isExpected), new AllureVitestReporter({ resultsDir: options.allureResultsDir })],
+      reporters: [collector, new ProgressReporter(options.write, REPO_ROOT, options.isExpected ?? (() => false), owed), new AllureVitestReporter({ resultsDir: options.allureResultsDir })],
     },
     { logLevel: 'error' },
   );
@@ -158,7 +159,7 @@ export async function runSuite(options: {
     options.signal?.removeEventListener('abort', cancel);
     await vitest.close();
   }
-  collector.recordMissing(owedResults(suite, options.versions, selected, options.shard));
+  collector.recordMissing(owed);
   return {
     checks: collector.results(),
     runErrors: collector.runErrors,

@@ -1,6 +1,7 @@
 /**
  * `shipshape run` as a user runs it, in a child process: a real report.json from a real run against
- * the reference validates against ../shared/report.schema.json; and the exit codes of DESIGN.md hold.
+ * the reference validates against the report contract (the package's copy of
+ * ../shared/report.schema.json); and the exit codes of DESIGN.md hold.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -41,7 +42,7 @@ describe('shipshape run', { timeout: 60_000 }, async () => {
     const result = await shipshape(['run', '--only', 'system.**', '--api', '1.18,1.25', '--seed', '7', '--report-dir', dir]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    const schema = JSON.parse(await fs.readFile(path.resolve(REPO_ROOT, '../shared/report.schema.json'), 'utf8')) as object;
+    const schema = JSON.parse(await fs.readFile(path.join(REPO_ROOT, 'harness/report/report.schema.json'), 'utf8')) as object;
     const validate = addFormats(new Ajv2020({ allErrors: true, strict: false })).compile(schema);
     const report = JSON.parse(await fs.readFile(path.join(dir, 'report.json'), 'utf8')) as { seed: number; versions: string[]; checks: { results: object }[] };
     expect(validate(report), JSON.stringify(validate.errors)).toBe(true);

@@ -12,7 +12,8 @@ import { sampleReport } from './sample-report.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SCHEMA_PATH = path.resolve(REPO_ROOT, '../shared/report.schema.json');
+// the package's copy of ../shared/report.schema.json (report-schema-copy.test.ts keeps them equal)
+const SCHEMA_PATH = path.join(REPO_ROOT, 'harness/report/report.schema.json');
 
 describe('writeReports', async () => {
   const schema = JSON.parse(await fs.readFile(SCHEMA_PATH, 'utf8')) as object;
