@@ -43,13 +43,26 @@ check('system.info.booleans', {
     .toEqual(Object.fromEntries(present.map((field) => [field, booleans])));
 });
 
-/** GET /info with a created (never started) container of the check's own on the target. */
-async function infoWithCreatedContainer({ engine, expect, make, session }: CheckContext): Promise<Info> {
+/** How many answers of GET /info the counts checks read. */
+const INFO_ANSWERS = 5;
+
+/** With a created (never started) container of the check's own on the target, up to `count` answers of GET /info, until `enough` says so. */
+async function infoAnswers({ engine, expect, make, session }: CheckContext, enough: (answers: Info[]) => boolean): Promise<Info[]> {
   await make.container({ Image: session.fixtureImage, Cmd: ['true'] });
-  const res = await engine.get('/info');
-  expect(res.status, 'GET /info status').toBe(200);
-  return res.json<Info>();
+  const answers: Info[] = [];
+  while (answers.length < INFO_ANSWERS && !enough(answers)) {
+    const res = await engine.get('/info');
+    expect(res.status, 'GET /info status').toBe(200);
+    answers.push(res.json<Info>());
+  }
+  return answers;
 }
+
+function byState({ ContainersRunning: running, ContainersPaused: paused, ContainersStopped: stopped, Containers: all }: Info): string {
+  return `Running ${running} + Paused ${paused} + Stopped ${stopped} against Containers ${all}`;
+}
+
+const statesWithin = (info: Info): boolean => info.ContainersRunning + info.ContainersPaused + info.ContainersStopped <= info.Containers;
 
 check('system.info.counts', {
   title: 'info counts are consistent: no more containers by state (Running, Paused, Stopped) than Containers, which counts the own one; the fixture image counted; host resources positive',
@@ -58,12 +71,16 @@ check('system.info.counts', {
   tags: ['state'],
   covers: ['2:GET /info'],
 }, async (context) => {
-  // One answer, read as a whole: what other checks create or remove meanwhile cannot unbalance it.
   // Running, paused and stopped are states no container is in two of at once; whether a created
-  // container counts as stopped the spec does not say (system.info.counts-include-created).
-  const info = await infoWithCreatedContainer(context);
+  // container counts as stopped the spec does not say (system.info.counts-include-created). The spec
+  // does not ask for the counts of one answer to come from one moment: Podman counts the states on a
+  // second listing, so another check's container made in between can tip one answer over. One
+  // answer of a few that holds is enough; a daemon that miscounts fails every one.
+  const answers = await infoAnswers(context, (so) => so.some(statesWithin));
   const { expect } = context;
-  expect(info.ContainersRunning + info.ContainersPaused + info.ContainersStopped, `Running + Paused + Stopped, at most Containers (${info.Containers})`).toBeLessThanOrEqual(info.Containers);
+  const info = answers.find(statesWithin) ?? answers[0];
+  expect(info !== undefined && statesWithin(info), `an answer whose states do not outnumber Containers, among ${answers.map(byState).join('; ')}`).toBe(true);
+  if (info === undefined) return;
   expect(info.Containers, 'Containers (the own created one at least)').toBeGreaterThanOrEqual(1);
   expect(info.Images, 'Images (the fixture image at least)').toBeGreaterThanOrEqual(1);
   expect(info.NCPU, 'NCPU').toBeGreaterThanOrEqual(1);
@@ -71,7 +88,7 @@ check('system.info.counts', {
 });
 
 check('system.info.counts-include-created', {
-  title: 'a created (not started) container counts as stopped, as dockerd counts it: with one of the own, Running + Paused + Stopped add up to Containers, and Stopped is at least 1',
+  title: 'a created (not started) container counts as stopped, as dockerd counts it: with one of the own, Running + Paused + Stopped add up to Containers, and Stopped is at least 1, in every answer',
   spec: '2 §2.5',
   level: 'docker',
   seen: 'dockerd 20.10.24',
@@ -79,11 +96,11 @@ check('system.info.counts-include-created', {
   tags: ['state'],
   covers: ['2:GET /info'],
 }, async (context) => {
-  // Judged on one answer, so it holds whatever other checks do at the same time: the states add up
-  // only if every container, the own created one included, is counted in one of them. A daemon that
-  // leaves created containers out of every state fails whenever the own one exists, not by chance.
-  const info = await infoWithCreatedContainer(context);
-  const { ContainersRunning: running, ContainersPaused: paused, ContainersStopped: stopped, Containers: all } = info;
-  context.expect({ sum: running + paused + stopped, stoppedAtLeastOne: stopped >= 1 }, `Running ${running} + Paused ${paused} + Stopped ${stopped} against Containers ${all}`)
-    .toEqual({ sum: all, stoppedAtLeastOne: true });
+  // dockerd derives Containers from its state counters, so every answer adds up whatever other checks
+  // do meanwhile. A daemon that leaves created containers out of every state (Podman) fails whenever
+  // the own one exists; one whose counts come from two listings can add up by chance in one answer
+  // while other checks' containers come and go, hardly in several.
+  const answers = await infoAnswers(context, () => false);
+  const seen = answers.map((info) => ({ addsUp: info.ContainersRunning + info.ContainersPaused + info.ContainersStopped === info.Containers, stoppedAtLeastOne: info.ContainersStopped >= 1 }));
+  context.expect(seen, `the counts of ${answers.length} answers: ${answers.map(byState).join('; ')}`).toEqual(answers.map(() => ({ addsUp: true, stoppedAtLeastOne: true })));
 });
