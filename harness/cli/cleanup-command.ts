@@ -14,7 +14,7 @@ export const CLEANUP_COMMAND = {
   name: 'cleanup',
   description: ['Removes the containers labelled shipshape.run that killed runs left on a live daemon, and the fixture images this tool imported that nothing uses any more. Exits 1 when something could not be removed.'],
   flags: {
-    target: { type: 'string', value: 'ADDR', defaultText: 'DOCKER_HOST', help: 'the daemon: unix:///PATH, tcp://HOST:PORT or https://HOST:PORT' },
+    target: { type: 'string', value: 'ADDR', defaultText: '$DOCKER_HOST', help: 'the daemon: unix:///PATH, tcp://HOST:PORT or https://HOST:PORT' },
     'tls-ca': { type: 'string', value: 'PEM', defaultText: '$DOCKER_CERT_PATH/ca.pem when there', help: 'the CA that signed an https:// target\'s certificate' },
     'tls-cert': { type: 'string', value: 'PEM', defaultText: '$DOCKER_CERT_PATH/cert.pem when there', help: 'the client certificate for an https:// target' },
     'tls-key': { type: 'string', value: 'PEM', defaultText: '$DOCKER_CERT_PATH/key.pem when there', help: 'the client certificate\'s key' },
