@@ -43,8 +43,8 @@ check('system.info.booleans', {
     .toEqual(Object.fromEntries(present.map((field) => [field, booleans])));
 });
 
-/** How many answers of GET /info the counts checks read. */
-const INFO_ANSWERS = 5;
+/** How many answers of GET /info the counts checks read at most (Podman takes seconds for each under load). */
+const INFO_ANSWERS = 3;
 
 /** With a created (never started) container of the check's own on the target, up to `count` answers of GET /info, until `enough` says so. */
 async function infoAnswers({ engine, expect, make, session }: CheckContext, enough: (answers: Info[]) => boolean): Promise<Info[]> {
@@ -68,6 +68,7 @@ check('system.info.counts', {
   title: 'info counts are consistent: no more containers by state (Running, Paused, Stopped) than Containers, which counts the own one; the fixture image counted; host resources positive',
   spec: '2 §2.5',
   since: '1.18',
+  timeoutMs: 55_000,
   tags: ['state'],
   covers: ['2:GET /info'],
 }, async (context) => {
@@ -93,6 +94,7 @@ check('system.info.counts-include-created', {
   level: 'docker',
   seen: 'dockerd 20.10.24',
   since: '1.18',
+  timeoutMs: 55_000,
   tags: ['state'],
   covers: ['2:GET /info'],
 }, async (context) => {
@@ -100,7 +102,9 @@ check('system.info.counts-include-created', {
   // do meanwhile. A daemon that leaves created containers out of every state (Podman) fails whenever
   // the own one exists; one whose counts come from two listings can add up by chance in one answer
   // while other checks' containers come and go, hardly in several.
-  const answers = await infoAnswers(context, () => false);
-  const seen = answers.map((info) => ({ addsUp: info.ContainersRunning + info.ContainersPaused + info.ContainersStopped === info.Containers, stoppedAtLeastOne: info.ContainersStopped >= 1 }));
+  const counted = (info: Info) => ({ addsUp: info.ContainersRunning + info.ContainersPaused + info.ContainersStopped === info.Containers, stoppedAtLeastOne: info.ContainersStopped >= 1 });
+  // Reading stops at the first answer that does not add up: that one is the verdict.
+  const answers = await infoAnswers(context, (so) => so.some((info) => !counted(info).addsUp || !counted(info).stoppedAtLeastOne));
+  const seen = answers.map(counted);
   context.expect(seen, `the counts of ${answers.length} answers: ${answers.map(byState).join('; ')}`).toEqual(answers.map(() => ({ addsUp: true, stoppedAtLeastOne: true })));
 });
