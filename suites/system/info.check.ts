@@ -46,7 +46,7 @@ check('system.info.booleans', {
 /** How many answers of GET /info the counts checks read at most (Podman takes seconds for each under load). */
 const INFO_ANSWERS = 3;
 
-/** With a created (never started) container of the check's own on the target, up to `count` answers of GET /info, until `enough` says so. */
+/** With a created (never started) container of the check's own on the target, up to INFO_ANSWERS answers of GET /info, until `enough` says so. */
 async function infoAnswers({ engine, expect, make, session }: CheckContext, enough: (answers: Info[]) => boolean): Promise<Info[]> {
   await make.container({ Image: session.fixtureImage, Cmd: ['true'] });
   const answers: Info[] = [];
