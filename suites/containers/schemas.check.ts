@@ -18,7 +18,7 @@ import {
 } from '../../harness/schemas/container-schemas.ts';
 import { atLeast, before } from '../../harness/versions.ts';
 import { createContainer, createdContainer, exitedContainer, inspectContainer, startedContainer } from '../container-steps.ts';
-import { bareImageId } from '../image-steps.ts';
+import { bareImageId, inspectImage } from '../image-steps.ts';
 
 interface Inspected extends Record<string, unknown> {
   Id: string;
@@ -44,10 +44,8 @@ function shortImageName(name: string | undefined): string | undefined {
 }
 
 /** The id of the fixture image, as GET /images/{name}/json gives it. */
-async function fixtureImageId({ engine, expect, session }: CheckContext): Promise<string> {
-  const res = await engine.get(`/images/${encodeURIComponent(session.fixtureImage)}/json`);
-  expect(res.status, `GET /images/${session.fixtureImage}/json status`).toBe(200);
-  return res.json<{ Id: string }>().Id;
+async function fixtureImageId(context: CheckContext): Promise<string> {
+  return (await inspectImage(context, context.session.fixtureImage)).Id;
 }
 
 check('containers.create.schema', {

@@ -49,9 +49,7 @@ check('images.inspect.schema', {
   covers: ['2:GET /images/{name}/json', '2:GET /images/{name}/json:status:200', '2:version-rule:1.21:image-inspect-repo-tags-digests'],
 }, async (context) => {
   const name = await taggedFixture(context);
-  const res = await context.engine.get(`/images/${encodeURIComponent(name)}/json`);
-  context.expect(res.status, 'status').toBe(200);
-  assertMatchesSchema(res.json(), imageInspectSchema(context.version), `the image inspect object at ${context.version}`);
+  assertMatchesSchema(await inspectImage(context, name), imageInspectSchema(context.version), `the image inspect object at ${context.version}`);
 });
 
 check('images.inspect.container-config-fields', {
