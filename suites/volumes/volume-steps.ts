@@ -8,7 +8,7 @@
 import type { CheckContext } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
 import { decodeFrames } from '../../harness/streams/frame-decoder.ts';
-import { createdContainer, exitedState, mountsIn, startContainer, type InspectedMounts } from '../container-steps.ts';
+import { createdContainer, exitedState, mountsIn, startContainer, type ContainerMount, type InspectedMounts } from '../container-steps.ts';
 import { streamText } from '../stream-reading.ts';
 
 export interface VolumeView {
@@ -19,17 +19,6 @@ export interface VolumeView {
   Scope?: string;
   /** dockerd's (and the reference's from 1.25): the DriverOpts the volume was created with */
   Options?: Record<string, string> | null;
-}
-
-export interface MountView {
-  Type?: string;
-  Name?: string;
-  Source: string;
-  Destination: string;
-  Driver?: string;
-  Mode?: string;
-  RW: boolean;
-  Propagation?: string;
 }
 
 /** A volume name of this run, which `shipshape cleanup` recognises. */
@@ -107,7 +96,7 @@ export async function volumeMountedAt(context: CheckContext, id: string, destina
 }
 
 /** The mounts of a container's inspect: its Mounts, or the 1.18 Volumes maps where it has none (mountsIn). */
-export async function mountsOf({ engine, expect }: CheckContext, id: string): Promise<MountView[]> {
+export async function mountsOf({ engine, expect }: CheckContext, id: string): Promise<ContainerMount[]> {
   const res = await engine.get(`/containers/${id}/json`);
   expect(res.status, 'GET /containers/{id}/json status').toBe(200);
   return mountsIn(res.json<InspectedMounts>());
