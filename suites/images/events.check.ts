@@ -54,6 +54,19 @@ check('images.events.tag-untag', {
   }
 });
 
+/** Commits an image with one name, deletes that name, and gives the image's event actions up to `last`. */
+async function actionsOnDeletingLastName(context: CheckContext, last: string): Promise<string[]> {
+  const name = uniqueImageName(context);
+  const id = await committedImage(context, { name });
+  const stream = await imageEvents(context, id);
+  try {
+    context.expect((await removeImage(context, name)).status, `DELETE /images/${name} status`).toBe(200);
+    return await actionsUntil(stream, id, last);
+  } finally {
+    stream.close();
+  }
+}
+
 check('images.events.delete', {
   title: 'deleting the last name of an image emits untag with the image id (spec/2 §6 rule 3: delete may follow)',
   spec: '2 §6',
@@ -61,16 +74,8 @@ check('images.events.delete', {
   tags: ['stream', 'state'],
   covers: ['2:GET /events', '2:GET /events:query:filters.image'],
 }, async (context) => {
-  const name = uniqueImageName(context);
-  const id = await committedImage(context, { name });
-  const stream = await imageEvents(context, id);
-  try {
-    context.expect((await removeImage(context, name)).status, `DELETE /images/${name} status`).toBe(200);
-    const actions = await actionsUntil(stream, id, 'untag');
-    context.expect(actions, `actions of the image's events: ${JSON.stringify(actions)}`).toContain('untag');
-  } finally {
-    stream.close();
-  }
+  const actions = await actionsOnDeletingLastName(context, 'untag');
+  context.expect(actions, `actions of the image's events: ${JSON.stringify(actions)}`).toContain('untag');
 });
 
 check('images.events.untag-then-delete', {
@@ -81,16 +86,8 @@ check('images.events.untag-then-delete', {
   since: '1.18',
   tags: ['stream', 'state'],
 }, async (context) => {
-  const name = uniqueImageName(context);
-  const id = await committedImage(context, { name });
-  const stream = await imageEvents(context, id);
-  try {
-    context.expect((await removeImage(context, name)).status, `DELETE /images/${name} status`).toBe(200);
-    const actions = await actionsUntil(stream, id, 'delete');
-    context.expect(actions.filter((action) => action !== 'tag'), `actions of the image's events: ${JSON.stringify(actions)}`).toEqual(['untag', 'delete']);
-  } finally {
-    stream.close();
-  }
+  const actions = await actionsOnDeletingLastName(context, 'delete');
+  context.expect(actions.filter((action) => action !== 'tag'), `actions of the image's events: ${JSON.stringify(actions)}`).toEqual(['untag', 'delete']);
 });
 
 check('images.events.import', {
