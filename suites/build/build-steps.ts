@@ -92,20 +92,26 @@ export async function build({ engine }: CheckContext, body: Buffer, query: Query
 }
 
 /**
- * Builds `body` as a new name of this run, which must succeed; returns the name and the image id. A
- * build whose stream reports an error is tried again, up to {@link BUILD_ATTEMPTS} times: a build is
- * repeatable, so a correct target fails it every time, while Podman 4.3 fails one now and then with
- * "layer not known" as other clients remove images (its storage races) and builds it on a next try.
+ * POST /build of a context that must build; a build whose stream reports an error is tried again, up
+ * to {@link BUILD_ATTEMPTS} times: a build is repeatable, so a correct target fails it every time,
+ * while Podman 4.3 fails one now and then with "layer not known" as other clients remove images (its
+ * storage races) and builds it on a next try.
  */
+export async function repeatableBuild(context: CheckContext, body: Buffer, query: Query = {}): Promise<BuildResult> {
+  let result = await build(context, body, query);
+  for (let attempt = 1; attempt < BUILD_ATTEMPTS && result.res.status === 200 && streamError(result.messages) !== undefined; attempt++) {
+    result = await build(context, body, query);
+  }
+  return result;
+}
+
+/** Builds `body` as a new name of this run, which must succeed ({@link repeatableBuild}); returns the name and the image id. */
 export async function builtImage(context: CheckContext, body: Buffer, query: Query = {}): Promise<{ name: string; id: string; result: BuildResult }> {
   const { expect } = context;
   const name = uniqueImageName(context, 'built');
   // The build's label takes the image too; the name is for a target that would drop the label.
   context.make.image(name);
-  let result = await build(context, body, { t: name, ...query });
-  for (let attempt = 1; attempt < BUILD_ATTEMPTS && result.res.status === 200 && streamError(result.messages) !== undefined; attempt++) {
-    result = await build(context, body, { t: name, ...query });
-  }
+  const result = await repeatableBuild(context, body, { t: name, ...query });
   expect(result.res.status, 'POST /build status').toBe(200);
   expect(streamError(result.messages), `an error in the build stream; output: ${result.output.slice(-500)}`).toBeUndefined();
   return { name, id: (await inspectImage(context, name)).Id, result };

@@ -5,7 +5,7 @@
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import { streamError } from '../image-steps.ts';
-import { BUILD_TIMEOUT_MS, build, buildContext } from './build-steps.ts';
+import { BUILD_TIMEOUT_MS, build, buildContext, repeatableBuild } from './build-steps.ts';
 
 async function containersLabelled({ engine, expect }: CheckContext, label: string): Promise<string[]> {
   const res = await engine.get('/containers/json', { query: { all: 1, filters: JSON.stringify({ label: [label] }) } });
@@ -22,7 +22,7 @@ check('build.rm.default', {
   covers: ['2:POST /build:query:rm'],
 }, async (context) => {
   const { tar, label } = await buildContext(context, 'minimal');
-  const { res, messages, output } = await build(context, tar);
+  const { res, messages, output } = await repeatableBuild(context, tar);
   context.expect({ status: res.status, error: streamError(messages)?.error }, `the build; output: ${output.slice(-300)}`).toEqual({ status: 200, error: undefined });
   context.expect(await containersLabelled(context, label), 'containers of the build left').toEqual([]);
 });
