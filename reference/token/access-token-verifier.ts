@@ -25,7 +25,14 @@ export class AccessTokenVerifier {
     if (!claims || claims.iss !== this.issuer || claims.aud !== audience) return undefined;
     const now = this.clock().getTime() / 1000;
     if (typeof claims.exp !== 'number' || typeof claims.nbf !== 'number' || now >= claims.exp || now < claims.nbf) return undefined;
-    if (typeof claims.sub !== 'string' || !Array.isArray(claims.access)) return undefined;
-    return { subject: claims.sub, access: claims.access as AccessClaim[] };
+    if (typeof claims.sub !== 'string' || !Array.isArray(claims.access) || !claims.access.every(isAccessClaim)) return undefined;
+    return { subject: claims.sub, access: claims.access };
   }
+}
+
+/** A well-signed token may still carry a claim we never issue (`null`, a name that is not a string): such a token is no token. */
+function isAccessClaim(entry: unknown): entry is AccessClaim {
+  if (typeof entry !== 'object' || entry === null) return false;
+  const { type, name, actions } = entry as Record<string, unknown>;
+  return typeof type === 'string' && typeof name === 'string' && Array.isArray(actions) && actions.every((action) => typeof action === 'string');
 }

@@ -109,9 +109,13 @@ export class ManifestNotFoundError extends EngineError {
   override name = 'ManifestNotFoundError';
 }
 
-/** POST /auth: dockerd's Status, and the identity token when the registry's token service gives one. */
+/**
+ * POST /auth: dockerd's Status, and the identity token when the registry's token service gives one.
+ * Credentials written into the address (`user:password@host`) are dropped, as dockerd drops them, so
+ * that no error message ever repeats them.
+ */
 export async function login(registries: Registries, serverAddress: string, credentials: RegistryCredentials): Promise<{ status: string; identityToken: string }> {
-  const host = serverAddress.replace(/^https?:\/\//, '').replace(/\/.*$/, '') || 'registry-1.docker.io';
+  const host = serverAddress.replace(/^https?:\/\//, '').replace(/^.*@/, '').replace(/\/.*$/, '') || 'registry-1.docker.io';
   const identityToken = await registries.login(host === 'index.docker.io' || host === 'docker.io' ? 'registry-1.docker.io' : host, credentials);
   return { status: 'Login Succeeded', identityToken };
 }

@@ -26,6 +26,14 @@ describe('POST /auth', () => {
     expect(answer.json<{ message: string }>().message).toMatch(/unauthorized/);
   });
 
+  it('drops credentials written into serveraddress: the login goes to the host, and no answer repeats them', async () => {
+    const answer = await served.call('POST', '/v1.25/auth', { json: { username: alice.username, password: alice.password, serveraddress: `http://someone:embedded-secret@${served.host}/` } });
+    expect(answer.status).toBe(200);
+    const refused = await served.call('POST', '/v1.25/auth', { json: { username: 'u', password: 'p', serveraddress: 'https://someone:embedded-secret@registry.example.com/v2/' } });
+    expect(refused.status).toBe(500);
+    expect(refused.text).not.toContain('embedded-secret');
+  });
+
   it('cannot reach a registry off the loopback', async () => {
     const answer = await served.call('POST', '/v1.25/auth', { json: { username: 'u', password: 'p', serveraddress: 'registry.example.com' } });
     expect([answer.status, answer.json<{ message: string }>().message]).toEqual([500, expect.stringContaining('no such host')]);

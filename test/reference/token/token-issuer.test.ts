@@ -6,6 +6,7 @@
 import { X509Certificate, createHash, generateKeyPairSync } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { AccessTokenVerifier } from '../../../reference/token/access-token-verifier.ts';
+import { signJwt } from '../../../reference/token/jwt.ts';
 import { OAuthError } from '../../../reference/token/oauth-error.ts';
 import { selfSignedCertificate } from '../../../reference/token/self-signed-certificate.ts';
 import { generateSigningKey, libtrustKeyId, loadSigningKey, type SigningKey } from '../../../reference/token/signing-key.ts';
@@ -51,6 +52,17 @@ describe('grants', () => {
     expect(issued.expiresIn).toBe(300);
     expect(issued.issuedAt.toISOString()).toBe('2026-03-01T12:00:00.000Z');
     expect(issued.refreshToken).toBeUndefined();
+  });
+
+  test('a glob grants only names of the grammar: no `..` past its prefix, no literal `*`, nothing over 255 characters', async () => {
+    const granted = async (name: string) => (await issuer().grant(password({ scope: `repository:${name}:push` }))).scope;
+    expect(await granted('alice/app')).toBe('repository:alice/app:push');
+    expect(await granted('alice/team/app-2')).toBe('repository:alice/team/app-2:push');
+    expect(await granted('alice/../bob/app')).toBe('');
+    expect(await granted('alice/./app')).toBe('');
+    expect(await granted('alice/*')).toBe('');
+    expect(await granted('alice/App')).toBe('');
+    expect(await granted(`alice/${'a'.repeat(250)}`)).toBe('');
   });
 
   test('expires_in is never under 60', () => {
@@ -122,6 +134,17 @@ describe('access tokens', () => {
     expect(verifier.verify(accessToken, SERVICE)).toBeDefined();
     now = new Date(now.getTime() + 1000);
     expect(verifier.verify(accessToken, SERVICE)).toBeUndefined();
+  });
+
+  test('a well-signed token whose access holds something we never issue (null, a name that is no string) is no token', () => {
+    issuer();
+    const verifier = new AccessTokenVerifier(key, ISSUER, clock);
+    const iat = Math.floor(now.getTime() / 1000);
+    const signed = (access: unknown[]) => signJwt(key, { iss: ISSUER, sub: 'alice', aud: SERVICE, exp: iat + 300, nbf: iat, iat, jti: 'j', access });
+    expect(verifier.verify(signed([{ type: 'account', name: 'alice', actions: ['profile_read'] }]), SERVICE)?.subject).toBe('alice');
+    expect(verifier.verify(signed([null]), SERVICE)).toBeUndefined();
+    expect(verifier.verify(signed([{ type: 'account', name: 7, actions: ['profile_read'] }]), SERVICE)).toBeUndefined();
+    expect(verifier.verify(signed([{ type: 'account', name: 'alice', actions: [null] }]), SERVICE)).toBeUndefined();
   });
 
   test('an RSA key signs RS256; its libtrust kid is of the public key; a certificate of another key is refused', async () => {
