@@ -1,0 +1,479 @@
+"""
+Scenarios driven by the Python Docker SDK (Debian's python3-docker), one per capability of issue 18.
+Each asserts what dockerd 20.10 does at API 1.25 (every one was run there first); the same scenario
+then runs against the reference. Everything a scenario makes it removes again, also when it fails.
+
+  python3 scenarios.py URL SCENARIO
+
+Environment: SS_IMAGE (a busybox image on the target), SS_UNIQUE (a prefix for names), SS_WORKDIR (a
+host directory for bind-mount sources), SS_PLUGIN_REMOTE (a plugin the target can pull).
+Exit 0 when the scenario held; otherwise the failed assertion on stderr and exit 1.
+"""
+import io
+import os
+import socket
+import sys
+import time
+import traceback
+
+import docker
+from docker.errors import APIError, NotFound
+from docker.types import (EndpointSpec, Healthcheck, IPAMConfig, IPAMPool, SecretReference,
+                          ServiceMode, DNSConfig)
+
+API_VERSION = '1.25'
+IMAGE = os.environ.get('SS_IMAGE', 'busybox:latest')
+UNIQUE = os.environ.get('SS_UNIQUE', 'ss-py')
+WORKDIR = os.environ.get('SS_WORKDIR', '/tmp')
+PLUGIN_REMOTE = os.environ.get('SS_PLUGIN_REMOTE', 'vieux/sshfs:latest')
+SECOND = 1_000_000_000
+
+
+def named(name):
+    return f'{UNIQUE}-{name}'
+
+
+def until(what, probe, timeout=30, step=0.2):
+    """Polls probe() until it returns something truthy; fails naming what it waited for and the last value."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        last = probe()
+        if last:
+            return last
+        time.sleep(step)
+    raise AssertionError(f'timed out after {timeout}s waiting for {what}; last: {last!r}')
+
+
+def expect_api_error(status, call, *args, **kwargs):
+    try:
+        call(*args, **kwargs)
+    except APIError as error:
+        assert error.status_code == status, f'{call.__name__}: {error.status_code} {error.explanation}, expected {status}'
+        return error
+    raise AssertionError(f'{call.__name__} succeeded; expected {status}')
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(('127.0.0.1', 0))
+        return sock.getsockname()[1]
+
+
+def free_subnet(client):
+    """A /24 under 10.0.0.0/8 that no network on the target uses (a shared daemon has others' networks)."""
+    used = {config.get('Subnet') for network in client.api.networks()
+            for config in ((network.get('IPAM') or {}).get('Config') or [])}
+    seed = os.getpid()
+    for attempt in range(200):
+        subnet = f'10.{(seed + attempt * 7) % 200 + 20}.{(seed // 200 + attempt) % 250}.0/24'
+        if subnet not in used:
+            return subnet.rsplit('.', 1)[0]
+    raise AssertionError('no free 10.x.y.0/24 subnet')
+
+
+class Cleanup:
+    """What a scenario made, removed in reverse order at its end; a failing removal does not hide the scenario's own failure."""
+
+    def __init__(self):
+        self.steps = []
+
+    def add(self, remove, *args, **kwargs):
+        self.steps.append((remove, args, kwargs))
+
+    def run(self):
+        for remove, args, kwargs in reversed(self.steps):
+            try:
+                remove(*args, **kwargs)
+            except Exception:  # noqa: BLE001 - best effort: the object may be gone already
+                pass
+
+
+def remove_container(client, name):
+    client.api.remove_container(name, force=True, v=True)
+
+
+def remove_service(client, service):
+    """Removes a service and waits for its task containers to go (until then its networks are in use)."""
+    service.remove()
+    label = f'com.docker.swarm.service.id={service.id}'
+    until(f'the containers of service {service.name} to go',
+          lambda: not client.containers.list(all=True, filters={'label': label}), timeout=60)
+
+
+# --- the scenarios -------------------------------------------------------------------------------
+
+
+def swarm_lifecycle(client, cleanup):
+    """A daemon outside a swarm: leave refused, init answers the node id, a second init and a join refused,
+    the spec updated, the unlock key, a node's labels updated, a manager's leave refused unless forced."""
+    assert client.info()['Swarm']['LocalNodeState'] == 'inactive', client.info()['Swarm']
+    expect_api_error(503, client.swarm.leave)
+    port = free_port()
+    node_id = client.swarm.init(advertise_addr='127.0.0.1', listen_addr=f'127.0.0.1:{port}')
+    cleanup.add(client.swarm.leave, force=True)
+    assert isinstance(node_id, str) and len(node_id) == 25, node_id
+    assert client.info()['Swarm']['NodeID'] == node_id
+    expect_api_error(503, client.swarm.init, advertise_addr='127.0.0.1', listen_addr=f'127.0.0.1:{free_port()}')
+
+    client.swarm.reload()
+    tokens = client.swarm.attrs['JoinTokens']
+    assert tokens['Worker'].startswith('SWMTKN-') and tokens['Manager'].startswith('SWMTKN-'), tokens
+    expect_api_error(503, client.swarm.join, remote_addrs=[f'127.0.0.1:{port}'], join_token=tokens['Worker'])
+
+    client.swarm.update(snapshot_interval=5000, task_history_retention_limit=7, autolock_managers=True)
+    client.swarm.reload()
+    spec = client.swarm.attrs['Spec']
+    assert spec['Raft']['SnapshotInterval'] == 5000, spec['Raft']
+    assert spec['Orchestration']['TaskHistoryRetentionLimit'] == 7, spec['Orchestration']
+    assert spec['EncryptionConfig']['AutoLockManagers'] is True, spec.get('EncryptionConfig')
+    unlock = client.api.get_unlock_key()
+    assert unlock['UnlockKey'].startswith('SWMKEY-'), unlock
+    client.swarm.update(autolock_managers=False)
+
+    nodes = client.nodes.list()
+    assert [node.id for node in nodes] == [node_id], [node.id for node in nodes]
+    node = nodes[0]
+    spec = dict(node.attrs['Spec'], Labels={'shipshape': 'client'})
+    assert node.update(spec) is True
+    node.reload()
+    assert node.attrs['Spec']['Labels'] == {'shipshape': 'client'}, node.attrs['Spec']
+
+    expect_api_error(503, client.swarm.leave)
+    assert client.swarm.leave(force=True) is True
+    assert client.info()['Swarm']['LocalNodeState'] == 'inactive'
+    expect_api_error(503, client.swarm.leave)
+
+
+def secrets(client, cleanup):
+    """A secret created, listed by name, inspected (no data), used by a service, refused removal while used, removed."""
+    secret = client.secrets.create(name=named('secret'), data=b'top secret', labels={'shipshape': 'client'})
+    cleanup.add(secret.remove)
+    assert len(secret.id) == 25, secret.id
+    secret.reload()
+    assert secret.name == named('secret')
+    assert secret.attrs['Spec']['Labels'] == {'shipshape': 'client'}, secret.attrs
+    assert 'Data' not in secret.attrs['Spec'], secret.attrs['Spec']
+    assert [s.id for s in client.secrets.list(filters={'name': named('secret')})] == [secret.id]
+
+    service = client.services.create(IMAGE, command=['sleep', '300'], name=named('secret-service'),
+                                     secrets=[SecretReference(secret.id, named('secret'), filename='token')])
+    cleanup.add(remove_service, client, service)
+    spec = service.attrs['Spec']['TaskTemplate']['ContainerSpec']
+    assert [(s['SecretID'], s['SecretName'], s['File']['Name']) for s in spec['Secrets']] == [(secret.id, named('secret'), 'token')], spec
+    expect_api_error(400, secret.remove)
+    remove_service(client, service)
+    assert secret.remove() is True
+    try:
+        client.secrets.get(secret.id)
+    except NotFound:
+        return
+    raise AssertionError('the removed secret is still there')
+
+
+def prune_and_df(client, cleanup):
+    """Prune with a label filter removes only what carries the label and says what it removed; system df lists."""
+    label = {'shipshape-clients': UNIQUE}
+    stopped = client.containers.create(IMAGE, 'true', labels=label, name=named('prune-me'))
+    cleanup.add(remove_container, client, stopped.id)
+    kept = client.containers.create(IMAGE, 'true', name=named('keep-me'))
+    cleanup.add(remove_container, client, kept.id)
+    volume = client.volumes.create(named('prune-vol'), labels=label)
+    cleanup.add(volume.remove, force=True)
+    network = client.networks.create(named('prune-net'), labels=label)
+    cleanup.add(network.remove)
+
+    filters = {'label': f'shipshape-clients={UNIQUE}'}
+    pruned = client.containers.prune(filters=filters)
+    assert pruned['ContainersDeleted'] == [stopped.id], pruned
+    assert isinstance(pruned['SpaceReclaimed'], int), pruned
+    assert client.containers.get(kept.id).status == 'created'
+    pruned = client.volumes.prune(filters=filters)
+    assert pruned['VolumesDeleted'] == [named('prune-vol')], pruned
+    assert isinstance(pruned['SpaceReclaimed'], int), pruned
+    pruned = client.networks.prune(filters=filters)
+    assert pruned['NetworksDeleted'] == [named('prune-net')], pruned
+    pruned = client.images.prune(filters={'label': f'shipshape-clients={UNIQUE}'})
+    assert pruned['ImagesDeleted'] in (None, []) and pruned['SpaceReclaimed'] == 0, pruned
+
+    usage = client.df()
+    assert isinstance(usage['LayersSize'], int), usage.keys()
+    assert any(IMAGE in (image.get('RepoTags') or []) for image in usage['Images']), usage['Images']
+    assert any(c['Id'] == kept.id for c in usage['Containers']), [c['Id'] for c in usage['Containers']]
+    assert isinstance(usage['Volumes'], list), usage
+
+
+def create_inspect_fields(client, cleanup):
+    """What create was sent comes back from inspect; MemorySwap twice Memory; ports of a running container;
+    an unknown log driver refused."""
+    container = client.containers.create(
+        IMAGE, ['sleep', '300'], name=named('fields'), init=True, runtime='runc', isolation='default',
+        tmpfs={'/scratch': 'size=1m'}, uts_mode='host', stop_signal='SIGUSR1', mem_limit='64m',
+        mac_address='02:42:ac:11:00:99', ports={'8080/tcp': ('127.0.0.1', None)})
+    cleanup.add(remove_container, client, container.id)
+    host = container.attrs['HostConfig']
+    assert (host['Init'], host['Runtime'], host['Isolation'], host['Tmpfs'], host['UTSMode']) == \
+        (True, 'runc', 'default', {'/scratch': 'size=1m'}, 'host'), host
+    assert (host['Memory'], host['MemorySwap']) == (64 << 20, 128 << 20), (host['Memory'], host['MemorySwap'])
+    assert container.attrs['Config']['StopSignal'] == 'SIGUSR1'
+    assert container.attrs['Config']['MacAddress'] == '02:42:ac:11:00:99', container.attrs['Config']
+
+    container.start()
+    container.reload()
+    bound = container.attrs['NetworkSettings']['Ports']['8080/tcp']
+    assert bound and bound[0]['HostIp'] == '127.0.0.1' and bound[0]['HostPort'].isdigit(), bound
+    assert container.attrs['NetworkSettings']['MacAddress'] == '02:42:ac:11:00:99', container.attrs['NetworkSettings']
+
+    container.update(mem_limit='32m', memswap_limit='96m')
+    container.reload()
+    assert (container.attrs['HostConfig']['Memory'], container.attrs['HostConfig']['MemorySwap']) == (32 << 20, 96 << 20)
+
+    created = client.api.create_container(IMAGE, 'true', name=named('stop-timeout'), stop_timeout=7)
+    cleanup.add(remove_container, client, created['Id'])
+    assert client.api.inspect_container(created['Id'])['Config']['StopTimeout'] == 7
+
+    error = expect_api_error(400, client.containers.create, IMAGE, 'true', log_config={'Type': 'no-such-driver'})
+    assert 'no-such-driver' in str(error.explanation), error.explanation
+
+
+def legacy_links(client, cleanup):
+    """A legacy link injects the linked container's environment; DELETE ?link=1 removes the link."""
+    server = client.containers.run(IMAGE, ['sleep', '300'], name=named('linked'), environment={'SECRET': 'x'},
+                                   detach=True)
+    cleanup.add(remove_container, client, server.id)
+    user = client.containers.run(IMAGE, ['sleep', '300'], name=named('linking'), links={named('linked'): 'db'},
+                                 detach=True)
+    cleanup.add(remove_container, client, user.id)
+    code, output = user.exec_run(['env'])
+    env = output.decode().splitlines()
+    assert f'DB_NAME=/{named("linking")}/db' in env, env
+    assert 'DB_ENV_SECRET=x' in env, env
+    user.reload()
+    assert user.attrs['HostConfig']['Links'] == [f'/{named("linked")}:/{named("linking")}/db'], user.attrs['HostConfig']
+    client.api.remove_container(f'{named("linking")}/db', link=True)
+    user.reload()
+    assert user.attrs['HostConfig']['Links'] in (None, []), user.attrs['HostConfig']['Links']
+
+
+def healthcheck(client, cleanup):
+    """The healthcheck is kept, run on its interval: healthy and unhealthy States with their logs, and health_status events."""
+    since = int(time.time()) - 1
+    # plain dicts: the SDK's Healthcheck type always carries StartPeriod, which it refuses below 1.29
+    check = {'Interval': SECOND // 2, 'Timeout': 2 * SECOND, 'Retries': 1}
+    good = client.containers.run(IMAGE, ['sleep', '300'], name=named('healthy'), detach=True,
+                                 healthcheck={'Test': ['CMD-SHELL', 'echo fine'], **check})
+    cleanup.add(remove_container, client, good.id)
+    bad = client.containers.run(IMAGE, ['sleep', '300'], name=named('unhealthy'), detach=True,
+                                healthcheck={'Test': ['CMD', 'false'], **check})
+    cleanup.add(remove_container, client, bad.id)
+    assert good.attrs['Config']['Healthcheck'] == {'Test': ['CMD-SHELL', 'echo fine'], 'Interval': SECOND // 2,
+                                                   'Timeout': 2 * SECOND, 'Retries': 1}, good.attrs['Config']
+
+    def health(container):
+        container.reload()
+        return container.attrs['State'].get('Health') or {}
+    healthy = until('healthy', lambda: (h := health(good)).get('Status') == 'healthy' and h)
+    assert healthy['FailingStreak'] == 0 and healthy['Log'][-1]['ExitCode'] == 0, healthy
+    assert healthy['Log'][-1]['Output'] == 'fine\n', healthy['Log'][-1]
+    unhealthy = until('unhealthy', lambda: (h := health(bad)).get('Status') == 'unhealthy' and h)
+    assert unhealthy['FailingStreak'] >= 1 and unhealthy['Log'][-1]['ExitCode'] == 1, unhealthy
+
+    events = client.events(since=since, until=int(time.time()) + 1, decode=True,
+                           filters={'event': 'health_status', 'container': [good.id, bad.id]})
+    seen = {(event['id'], event['status']) for event in events}
+    assert (good.id, 'health_status: healthy') in seen and (bad.id, 'health_status: unhealthy') in seen, seen
+
+
+def bind_mounts_shared(client, cleanup):
+    """What one container writes under a bound host path the next container binding it reads."""
+    source = os.path.join(WORKDIR, named('bind'))
+    writer = client.containers.run(IMAGE, ['sh', '-c', 'echo from-writer > /shared/note'], name=named('writer'),
+                                   volumes={source: {'bind': '/shared', 'mode': 'rw'}}, detach=True)
+    cleanup.add(remove_container, client, writer.id)
+    assert writer.wait(timeout=30)['StatusCode'] == 0
+    output = client.containers.run(IMAGE, ['cat', '/other/note'], remove=True,
+                                   volumes={source: {'bind': '/other', 'mode': 'ro'}})
+    assert output == b'from-writer\n', output
+    writer.reload()
+    mounts = [(m['Type'], m['Source'], m['Destination'], m['RW']) for m in writer.attrs['Mounts']]
+    assert mounts == [('bind', source, '/shared', True)], mounts
+
+
+def exec_env_user(client, cleanup):
+    """exec with Env, User and Privileged; the first frame after the 101 reaches the client."""
+    box = client.containers.run(IMAGE, ['sleep', '300'], name=named('exec'), detach=True)
+    cleanup.add(remove_container, client, box.id)
+    assert box.exec_run(['sh', '-c', 'echo $X-$Y'], environment={'X': 'v', 'Y': 'w'}) == (0, b'v-w\n')
+    assert box.exec_run(['id', '-u'], user='nobody') == (0, b'65534\n')
+    assert box.exec_run(['id', '-u'], user='65534:65534') == (0, b'65534\n')
+    code, output = box.exec_run(['sh', '-c', 'echo out; echo err >&2; exit 3'], demux=True)
+    assert (code, output) == (3, (b'out\n', b'err\n')), (code, output)
+    exec_id = client.api.exec_create(box.id, ['true'], user='nobody', privileged=True, environment=['Z=1'])['Id']
+    inspected = client.api.exec_inspect(exec_id)
+    assert (inspected['ProcessConfig']['user'], inspected['ProcessConfig']['privileged']) == ('nobody', True), inspected
+
+
+def network_endpoint_settings(client, cleanup):
+    """Static addresses, aliases and links given at create or connect show in inspect; aux addresses kept."""
+    prefix = free_subnet(client)
+    network = client.networks.create(named('endpoints'), driver='bridge', ipam=IPAMConfig(pool_configs=[
+        IPAMPool(subnet=f'{prefix}.0/24', gateway=f'{prefix}.1', aux_addresses={'reserved': f'{prefix}.2'})]))
+    cleanup.add(network.remove)
+    config = network.attrs['IPAM']['Config'][0]
+    assert config == {'Subnet': f'{prefix}.0/24', 'Gateway': f'{prefix}.1', 'AuxiliaryAddresses': {'reserved': f'{prefix}.2'}}, config
+
+    first = client.containers.create(IMAGE, ['sleep', '300'], name=named('ep-first'), network=network.name)
+    cleanup.add(remove_container, client, first.id)
+    networking = client.api.create_networking_config({network.name: client.api.create_endpoint_config(
+        aliases=['db', 'store'], ipv4_address=f'{prefix}.10', links={named('ep-first'): 'peer'},
+        link_local_ips=['169.254.10.10'])})
+    created = client.api.create_container(IMAGE, ['sleep', '300'], name=named('ep-second'),
+                                          networking_config=networking, host_config=client.api.create_host_config(network_mode=network.name))
+    cleanup.add(remove_container, client, created['Id'])
+    first.start()
+    client.api.start(created['Id'])
+    endpoint = client.api.inspect_container(created['Id'])['NetworkSettings']['Networks'][network.name]
+    assert endpoint['IPAMConfig'] == {'IPv4Address': f'{prefix}.10', 'LinkLocalIPs': ['169.254.10.10']}, endpoint['IPAMConfig']
+    assert endpoint['IPAddress'] == f'{prefix}.10', endpoint
+    assert {'db', 'store'} <= set(endpoint['Aliases']), endpoint['Aliases']
+    assert endpoint['Links'] == [f'{named("ep-first")}:peer'], endpoint['Links']
+
+    third = client.containers.create(IMAGE, ['sleep', '300'], name=named('ep-third'))
+    cleanup.add(remove_container, client, third.id)
+    network.connect(third, ipv4_address=f'{prefix}.20', aliases=['late'])
+    third.start()
+    third.reload()
+    endpoint = third.attrs['NetworkSettings']['Networks'][network.name]
+    assert (endpoint['IPAMConfig']['IPv4Address'], endpoint['IPAddress']) == (f'{prefix}.20', f'{prefix}.20'), endpoint
+    assert 'late' in endpoint['Aliases'], endpoint['Aliases']
+    network.reload()
+    addresses = sorted(c['IPv4Address'] for c in network.attrs['Containers'].values())
+    assert f'{prefix}.10/24' in addresses and f'{prefix}.20/24' in addresses, addresses
+
+
+def sendable(task_template):
+    """A fetched TaskTemplate the SDK sends at 1.25: without the ContainerSpec.Isolation dockerd fills in (the SDK refuses it below 1.35)."""
+    container = {k: v for k, v in task_template['ContainerSpec'].items() if k != 'Isolation'}
+    return dict(task_template, ContainerSpec=container)
+
+
+def services_mode_scale(client, cleanup):
+    """A replicated service runs its replicas, scales up and down, keeps its spec fields; a global one runs one
+    task per node and refuses a replica count."""
+    prefix = free_subnet(client)
+    overlay = client.networks.create(named('svc-net'), driver='overlay', ipam=IPAMConfig(pool_configs=[
+        IPAMPool(subnet=f'{prefix}.0/24')]))
+    cleanup.add(overlay.remove)
+    service = client.services.create(
+        IMAGE, command=['sleep', '300'], name=named('replicated'), mode=ServiceMode('replicated', replicas=1),
+        hostname='svc-host', hosts={'extra.example': '10.9.9.9'}, groups=['nogroup'], tty=True,
+        dns_config=DNSConfig(nameservers=['10.9.9.53'], search=['example'], options=['ndots:2']),
+        healthcheck={'Test': ['CMD', 'true'], 'Interval': SECOND}, networks=[overlay.id])
+    cleanup.add(remove_service, client, service)
+
+    def running(count):
+        tasks = service.tasks(filters={'desired-state': 'running'})
+        states = [task['Status']['State'] for task in tasks]
+        return len(tasks) == count and all(state == 'running' for state in states) and tasks
+    until('one running task', lambda: running(1), timeout=60)
+
+    service.reload()
+    spec = service.attrs['Spec']
+    container = spec['TaskTemplate']['ContainerSpec']
+    assert (container['Hostname'], container['Groups'], container['TTY']) == ('svc-host', ['nogroup'], True), container
+    assert container['Hosts'] in (['10.9.9.9 extra.example'], ['extra.example:10.9.9.9']), container['Hosts']
+    assert container['DNSConfig'] == {'Nameservers': ['10.9.9.53'], 'Search': ['example'], 'Options': ['ndots:2']}, container
+    assert container['Healthcheck'] == {'Test': ['CMD', 'true'], 'Interval': SECOND}, container['Healthcheck']
+    assert [n['Target'] for n in spec['TaskTemplate']['Networks']] == [overlay.id], spec['TaskTemplate']
+    assert spec['Mode'] == {'Replicated': {'Replicas': 1}}, spec['Mode']
+
+    assert 'Warnings' in service.scale(3)
+    until('three running tasks', lambda: running(3), timeout=60)
+    service.reload()
+    assert service.attrs['Spec']['Mode'] == {'Replicated': {'Replicas': 3}}
+    service.scale(1)
+    until('one running task after scaling down', lambda: running(1), timeout=60)
+
+    service.reload()
+    before = service.attrs['Spec']['TaskTemplate'].get('ForceUpdate', 0)
+    # the low-level call: the model's force_update re-sends the fetched spec, whose ContainerSpec.Isolation
+    # (dockerd fills it in) the SDK refuses below 1.35
+    template = dict(sendable(service.attrs['Spec']['TaskTemplate']), ForceUpdate=before + 1)
+    answer = client.api.update_service(service.id, service.version, task_template=template, name=service.name,
+                                       mode=service.attrs['Spec']['Mode'], networks=service.attrs['Spec']['TaskTemplate']['Networks'])
+    assert 'Warnings' in answer, answer
+    service.reload()
+    assert service.attrs['Spec']['TaskTemplate']['ForceUpdate'] == before + 1, service.attrs['Spec']['TaskTemplate']
+
+    everywhere = client.services.create(IMAGE, command=['sleep', '300'], name=named('global'), mode=ServiceMode('global'))
+    cleanup.add(remove_service, client, everywhere)
+    nodes = len(client.nodes.list())
+    until(f'{nodes} global task(s)', lambda: len(everywhere.tasks(filters={'desired-state': 'running'})) == nodes, timeout=60)
+    everywhere.reload()
+    assert everywhere.attrs['Spec']['Mode'] == {'Global': {}}, everywhere.attrs['Spec']['Mode']
+    expect_api_error(501, client.api.update_service, everywhere.id, everywhere.version, name=everywhere.name,
+                     task_template=sendable(everywhere.attrs['Spec']['TaskTemplate']), mode={'Replicated': {'Replicas': 2}},
+                     fetch_current_spec=False)
+
+
+def build_cache_from(client, cleanup):
+    """cachefrom names the only images the build may take its cache from."""
+    dockerfile = f'FROM {IMAGE}\nRUN echo built > /built\n'.encode()
+
+    def build(tag, **kwargs):
+        image, log = client.images.build(fileobj=io.BytesIO(dockerfile), tag=tag, rm=True, **kwargs)
+        cleanup.add(client.images.remove, tag, force=True)
+        return image, ''.join(entry.get('stream', '') for entry in log)
+    first, _ = build(named('cache-a'))
+    again, log = build(named('cache-b'), cache_from=[named('cache-a')])
+    assert again.id == first.id and 'Using cache' in log, log
+    fresh, log = build(named('cache-c'), cache_from=[IMAGE])
+    assert fresh.id != first.id and 'Using cache' not in log, log
+
+
+def plugins(client, cleanup):
+    """plugins.install pulls with the privileges the target lists, then enable, list, disable and remove."""
+    local = f'{named("plugin")}:latest'
+    privileges = client.api.plugin_privileges(PLUGIN_REMOTE)
+    assert isinstance(privileges, list) and all({'Name', 'Description', 'Value'} <= set(p) for p in privileges), privileges
+    plugin = client.plugins.install(PLUGIN_REMOTE, local)
+    cleanup.add(client.api.remove_plugin, local, force=True)
+    assert (plugin.name, plugin.enabled) == (local, False), (plugin.name, plugin.enabled)
+    plugin.enable(timeout=30)
+    plugin.reload()
+    assert plugin.enabled is True
+    assert local in [p.name for p in client.plugins.list()]
+    plugin.disable()
+    plugin.remove()
+    try:
+        client.plugins.get(local)
+    except NotFound:
+        return
+    raise AssertionError('the removed plugin is still there')
+
+
+SCENARIOS = {f.__name__: f for f in [swarm_lifecycle, secrets, prune_and_df, create_inspect_fields, legacy_links,
+                                     healthcheck, bind_mounts_shared, exec_env_user, network_endpoint_settings,
+                                     services_mode_scale, build_cache_from, plugins]}
+
+
+def main():
+    if len(sys.argv) == 2 and sys.argv[1] == '--list':
+        print('\n'.join(SCENARIOS))
+        return 0
+    url, name = sys.argv[1:3]
+    client = docker.DockerClient(base_url=url, version=API_VERSION, timeout=60)
+    cleanup = Cleanup()
+    try:
+        SCENARIOS[name](client, cleanup)
+        return 0
+    except Exception:  # noqa: BLE001 - any failure of the scenario is its result
+        traceback.print_exc()
+        return 1
+    finally:
+        cleanup.run()
+        client.close()
+
+
+if __name__ == '__main__':
+    sys.exit(main())
