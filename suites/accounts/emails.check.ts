@@ -48,21 +48,6 @@ check('accounts.emails.add', {
   context.expect((await listAddresses(context, setup)).find((entry) => entry.email === email), 'the new address in the list').toEqual({ email, verified: false, primary: false });
 });
 
-check('accounts.emails.add-twice', {
-  ...EMAILS,
-  title: 'POST an address the user has already answers 400',
-  spec: '3 §7.1',
-  tags: ['error'],
-  covers: ['3:POST /api/v1.1/users/:username/emails/:body:email', '3:POST /api/v1.1/users/:username/emails/:status:400'],
-}, async (context) => {
-  const setup = accountsSetup(context);
-  const email = uniqueAddress(context);
-  const first = await addAddress(context, setup, email);
-  if (first.status !== 201) throw new Error(`setup: could not add ${email}: ${first.describe()}`);
-  const again = await setup.client.send('POST', setup.username, 'emails', { auth: setup.basic, json: { email } });
-  context.expect(again.status, `the same address again: ${again.describe()}`).toBe(400);
-});
-
 for (const [name, email] of [
   ['no-at', 'shipshape.example.org'],
   ['no-domain', 'shipshape@'],
