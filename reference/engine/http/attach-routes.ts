@@ -12,7 +12,7 @@ import { parseDetachKeys } from '../model/detach-keys.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import type { OutputStreamName, ProcessAttachment } from '../model/process-attachment.ts';
 import { HttpError } from './http-error.ts';
-import { openRawStream, type AttachClient } from './raw-stream.ts';
+import { headerBlockDelivered, openRawStream, type AttachClient } from './raw-stream.ts';
 import { containerOf } from './route-helpers.ts';
 import type { Route, RouteContext } from './route-table.ts';
 
@@ -22,13 +22,13 @@ interface AttachQuery {
   stdin: boolean;
   stdout: boolean;
   stderr: boolean;
-  /** undefined: the default; the query parameter came with 1.25 */
+  /** undefined: the default. The query parameter came with 1.25 (spec/1 §7.4); dockerd 20.10 reads it at every version */
   detachKeys?: Buffer;
 }
 
-function attachQuery({ query, version, personality }: RouteContext, invalidKeys: 'refuse' | 'use-default'): AttachQuery {
+function attachQuery({ query, personality }: RouteContext, invalidKeys: 'refuse' | 'use-default'): AttachQuery {
   const flag = (name: string) => personality.booleanQuery(query.get(name), false);
-  const keysText = personality.takes(version, '1.25') ? query.get('detachKeys') || undefined : undefined;
+  const keysText = query.get('detachKeys') || undefined;
   const detachKeys = keysText === undefined ? undefined : parseDetachKeys(keysText);
   if (keysText !== undefined && !detachKeys && invalidKeys === 'refuse') throw new InvalidParameterError(`Invalid detach keys (${keysText}) provided`);
   return { logs: flag('logs'), stream: flag('stream'), stdin: flag('stdin'), stdout: flag('stdout'), stderr: flag('stderr'), detachKeys };
@@ -61,7 +61,7 @@ async function attach(context: RouteContext): Promise<void> {
   const query = attachQuery(context, 'refuse');
   context.model.attach.check(container, query.stream);
   const replay = logReplay(context, container, query);
-  const client = openRawStream(context, { multiplexed: !container.config.Tty });
+  const client = await openRawStream(context, { multiplexed: !container.config.Tty });
   try {
     await serveAttach(context, container, query, replay, client);
   } catch {
@@ -75,7 +75,10 @@ async function attachWebsocket(context: RouteContext): Promise<void> {
   const query = attachQuery(context, 'use-default');
   context.model.attach.check(container, query.stream);
   const replay = logReplay(context, container, query);
-  const client = new WebsocketClient(await acceptWebsocket(context), context.personality.binaryWebsocket);
+  const socket = await acceptWebsocket(context);
+  // ws wrote the 101 on the upgraded connection: it goes out on its own before the first message
+  if (context.upgrade) await headerBlockDelivered(context.upgrade.socket);
+  const client = new WebsocketClient(socket, context.personality.binaryWebsocket);
   try {
     await serveAttach(context, container, query, replay, client);
   } catch {

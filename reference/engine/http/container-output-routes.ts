@@ -57,7 +57,7 @@ async function streamLogs(context: RouteContext): Promise<void> {
     const prefix = `${timestamps ? `${formatFixedNanoTimestamp(entry.time)} ` : ''}${details ?? ''}`;
     return prefix ? Buffer.concat([Buffer.from(prefix), entry.bytes]) : entry.bytes;
   };
-  const output = openLogStream(context);
+  const output = await openLogStream(context);
   try {
     for await (const entry of entries) {
       const ready = container.config.Tty ? output.write(line(entry)) : writeFrames(output, entry.stream, line(entry), personality);
@@ -71,7 +71,7 @@ async function streamLogs(context: RouteContext): Promise<void> {
 }
 
 /** With an Upgrade header the log goes on the hijacked connection after a 101 (spec/1 §4.1 logs row, §4.4); without, in a 200 body. */
-function openLogStream(context: RouteContext): Writable {
+async function openLogStream(context: RouteContext): Promise<Writable> {
   if (context.upgrade) return answerUpgraded(context, context.upgrade);
   // dockerd sends its headers before the first line, and no Content-Type.
   context.response.writeHead(200);

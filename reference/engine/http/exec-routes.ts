@@ -2,51 +2,61 @@
  * Exec instances (spec/1 §2.5, §4.2): create, start — detached, or attached as a raw stream like
  * attach (hijacked with Upgrade, a 200 body without), multiplexed unless the start asks for a Tty —
  * resize and inspect. Version rules: a stopped container is a conflict (409) from 1.21 and a plain
- * error before; DetachKeys is read from 1.25; inspect embeds the container up to 1.21 and names it
- * by ContainerID after.
+ * error before; inspect embeds the container up to 1.21 and names it by ContainerID after. DetachKeys
+ * (spec/1 §2.5, [1.25]), Env, User and Privileged are read at every version, as dockerd 20.10 reads
+ * them whatever the version in the path.
  */
 import { atLeast, before } from '../../../harness/versions.ts';
 import { parseDetachKeys } from '../model/detach-keys.ts';
 import { InvalidParameterError, NotRunningError } from '../model/errors.ts';
 import type { ExecInstance, ExecSpec } from '../model/exec-instance.ts';
 import { containerInspect } from './container-views.ts';
-import { commandField } from './create-container-body.ts';
+import { EXEC_CONFIG, EXEC_START_CHECK } from './body-structs.ts';
 import { HttpError } from './http-error.ts';
 import { atoi } from './integer-query.ts';
 import { readJsonBody } from './json-body.ts';
-import { asObject, isBoolean, isString, optional } from './json-fields.ts';
+import { decodeGo, type GoType } from './json-fields.ts';
 import { openRawStream } from './raw-stream.ts';
 import { sendEmpty, sendJson, sendText } from './replies.ts';
 import type { AnswerShape } from './personality.ts';
 import { containerOf } from './route-helpers.ts';
 import type { Route, RouteContext } from './route-table.ts';
 
-/** The JSON object of the body; dockerd's decoder refuses an empty one, worded `ifEmpty`. */
-async function bodyFields({ request }: RouteContext, object: string, ifEmpty: string): Promise<Record<string, unknown>> {
+/** The body decoded into `type`; dockerd's decoder refuses an empty one, worded `ifEmpty`. */
+async function bodyFields<T>({ request }: RouteContext, type: GoType, ifEmpty: string): Promise<T> {
   const body = await readJsonBody(request);
   if (body === undefined) throw new InvalidParameterError(ifEmpty);
-  return asObject(body, object);
+  return decodeGo<T>(body, type);
 }
 
-function flag(fields: Record<string, unknown>, name: string): boolean {
-  return optional(fields[name], name, isBoolean) ?? false;
+interface ExecConfig {
+  Cmd?: string[];
+  AttachStdin?: boolean;
+  AttachStdout?: boolean;
+  AttachStderr?: boolean;
+  Tty?: boolean;
+  Privileged?: boolean;
+  DetachKeys?: string;
+  Env?: string[];
+  User?: string;
 }
 
-function parseExecSpec(fields: Record<string, unknown>, { version, personality }: RouteContext): ExecSpec {
-  const cmd = commandField(fields.Cmd, 'Cmd') ?? [];
+function parseExecSpec(fields: ExecConfig): ExecSpec {
+  const cmd = fields.Cmd ?? [];
   if (cmd.length === 0) throw new InvalidParameterError('No exec command specified');
-  const keysText = personality.takes(version, '1.25') ? optional(fields.DetachKeys, 'DetachKeys', isString) || undefined : undefined;
+  const keysText = fields.DetachKeys || undefined;
   const detachKeys = keysText === undefined ? undefined : parseDetachKeys(keysText);
   if (keysText !== undefined && !detachKeys) throw new InvalidParameterError(`Invalid escape keys (${keysText}) provided`);
   return {
     cmd,
-    attachStdin: flag(fields, 'AttachStdin'),
-    attachStdout: flag(fields, 'AttachStdout'),
-    attachStderr: flag(fields, 'AttachStderr'),
-    tty: flag(fields, 'Tty'),
+    attachStdin: fields.AttachStdin ?? false,
+    attachStdout: fields.AttachStdout ?? false,
+    attachStderr: fields.AttachStderr ?? false,
+    tty: fields.Tty ?? false,
     detachKeys,
-    user: optional(fields.User, 'User', isString) || undefined,
-    privileged: flag(fields, 'Privileged'),
+    env: fields.Env ?? [],
+    user: fields.User || undefined,
+    privileged: fields.Privileged ?? false,
   };
 }
 
@@ -66,7 +76,7 @@ function execOf({ model, params }: RouteContext): ExecInstance {
 
 async function createExec(context: RouteContext): Promise<void> {
   const { model, version, response } = context;
-  const spec = parseExecSpec(await bodyFields(context, 'ExecConfig', 'got EOF while reading request body'), context);
+  const spec = parseExecSpec(await bodyFields<ExecConfig>(context, EXEC_CONFIG, 'got EOF while reading request body'));
   const container = containerOf(context);
   const instance = await withNotRunningOf(version, () => model.execs.create(container, spec));
   sendJson(response, 201, { Id: instance.id, Warnings: [] });
@@ -74,16 +84,16 @@ async function createExec(context: RouteContext): Promise<void> {
 
 async function startExec(context: RouteContext): Promise<void> {
   const { model, version, response } = context;
-  const fields = await bodyFields(context, 'ExecStartCheck', 'EOF');
-  const detach = flag(fields, 'Detach');
-  const multiplexed = !flag(fields, 'Tty');
+  const fields = await bodyFields<{ Detach?: boolean; Tty?: boolean }>(context, EXEC_START_CHECK, 'EOF');
+  const detach = fields.Detach ?? false;
+  const multiplexed = !fields.Tty;
   const instance = execOf(context);
   if (detach) {
     await withNotRunningOf(version, () => model.execs.start(instance));
     return sendEmpty(response, 200);
   }
   await withNotRunningOf(version, () => model.execs.checkStart(instance));
-  const client = openRawStream(context, { multiplexed });
+  const client = await openRawStream(context, { multiplexed });
   try {
     client.bind(model.execs.startAttached(instance, { stdin: client.hasInput, output: client.send.bind(client) }));
   } catch (error) {

@@ -29,22 +29,41 @@ export function writeFrames(output: Writable, stream: OutputStreamName, chunk: B
 }
 
 /** Answers 101 (Upgrade) or 200 with the dialect's raw-stream media type; what follows is the stream. */
-export function openRawStream(context: RouteContext, options: { multiplexed: boolean }): AttachClient {
+export async function openRawStream(context: RouteContext, options: { multiplexed: boolean }): Promise<AttachClient> {
   const { upgrade, response, dialect, personality } = context;
   if (!upgrade) {
     response.writeHead(200, { 'Content-Type': dialect.rawStreamContentType });
     response.flushHeaders();
     return new RawStreamClient(response, undefined, options.multiplexed, personality);
   }
-  return new RawStreamClient(answerUpgraded(context, upgrade), upgrade.socket, options.multiplexed, personality);
+  return new RawStreamClient(await answerUpgraded(context, upgrade), upgrade.socket, options.multiplexed, personality);
 }
 
-/** Writes 101 UPGRADED with the raw-stream media type on the hijacked connection; returns the socket, for the stream. */
-export function answerUpgraded({ dialect }: RouteContext, upgrade: UpgradedConnection): Duplex {
+/**
+ * Writes 101 UPGRADED with the raw-stream media type on the hijacked connection; returns the socket,
+ * for the stream, once the header block has gone out on its own (see {@link headerBlockDelivered}).
+ */
+export async function answerUpgraded({ dialect }: RouteContext, upgrade: UpgradedConnection): Promise<Duplex> {
   // The server's identity goes out too, as dockerd copies its headers into the hijacked answer.
   const headers = Object.entries(IDENTITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`);
   upgrade.socket.write(`HTTP/1.1 101 UPGRADED\r\nContent-Type: ${dialect.rawStreamContentType}\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n${headers.join('')}\r\n`);
+  await headerBlockDelivered(upgrade.socket);
   return upgrade.socket;
+}
+
+/**
+ * Resolves once what was written on the socket (a 101's header block) has been handed to the kernel
+ * as a write of its own, and the event loop has gone round once more. dockerd flushes its headers
+ * before the first stream byte, so a client that reads the headers through a buffered reader and then
+ * takes the raw socket finds the first frame still there; written in the same tick, the headers and
+ * the frame would leave together and that frame would be lost in the client's buffer. The extra turn
+ * lets a reader in the same process (a test, an in-process client) take the header block first.
+ */
+export async function headerBlockDelivered(socket: Duplex): Promise<void> {
+  if (socket.destroyed) return;
+  // Writes complete in order: the callback of an empty one comes once those before it have.
+  await new Promise<void>((resolve) => socket.write(Buffer.alloc(0), () => resolve()));
+  for (let turn = 0; turn < 2; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
 class RawStreamClient implements AttachClient {

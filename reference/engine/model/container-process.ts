@@ -13,6 +13,8 @@ import { EngineError } from './errors.ts';
 
 export interface ContainerCommand {
   argv: string[];
+  /** an exec's own `NAME=value` entries, replacing or following the container's (dockerd's ReplaceOrAppendEnvValues) */
+  env?: string[];
   /** Config.User syntax; '' for root */
   user: string;
   tty: boolean;
@@ -50,7 +52,7 @@ function startInContainer(container: Container, command: ContainerCommand, place
   return startProcess({
     argv: command.argv,
     // TERM follows the process's own terminal, not the container's.
-    env: containerEnvironment({ ...config, Tty: command.tty }, user.home),
+    env: containerEnvironment({ ...config, Env: [...config.Env, ...(command.env ?? [])], Tty: command.tty }, user.home),
     workingDir: config.WorkingDir || '/',
     hostname: config.Hostname,
     user: { uid: user.uid, gid: user.gid, ...(user.name !== undefined && { name: user.name }) },

@@ -14,6 +14,8 @@ export interface ExecSpec {
   tty: boolean;
   /** the bytes that detach an attached start; default ctrl-p ctrl-q */
   detachKeys?: Buffer;
+  /** `NAME=value` entries that replace or follow the container's environment */
+  env?: string[];
   /** Config.User syntax; '' runs it as the container's user */
   user?: string;
   privileged?: boolean;

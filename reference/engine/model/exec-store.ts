@@ -102,7 +102,7 @@ export class ExecStore {
     const { container, spec } = instance;
     const { namespace } = activeProcess(container);
     this.publish(instance, `exec_start: ${commandText(instance)}`);
-    const command = { argv: spec.cmd, user: instance.user, tty: spec.tty, openStdin: spec.attachStdin && clientStdin };
+    const command = { argv: spec.cmd, env: spec.env, user: instance.user, tty: spec.tty, openStdin: spec.attachStdin && clientStdin };
     let process: SimulatedProcess;
     try {
       process = spawnExecProcess(container, namespace, command);
