@@ -23,6 +23,7 @@ import { imageTarballRoutes } from './image-tarball-routes.ts';
 import { networkRoutes } from './network-routes.ts';
 import { pluginRoutes } from './plugin-routes.ts';
 import { PERSONALITIES, type Personality } from './personality.ts';
+import { pruneRoutes } from './prune-routes.ts';
 import { parseRequestQuery } from './request-query.ts';
 import { RouteTable, type Route, type UpgradedConnection } from './route-table.ts';
 import { IDENTITY_HEADERS } from './server-identity.ts';
@@ -51,7 +52,7 @@ interface Served {
 
 /** Every route of the engine API, in the order they are matched. */
 export const ENGINE_ROUTES: readonly Route[] = [
-  ...systemRoutes, ...authRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes, ...buildRoutes,
+  ...pruneRoutes, ...systemRoutes, ...authRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes, ...buildRoutes,
   ...networkRoutes, ...volumeRoutes, ...pluginRoutes, ...swarmRoutes, ...serviceRoutes, ...taskRoutes,
 ];
 

@@ -21,6 +21,7 @@ import { NetworkEvents } from './network-events.ts';
 import { NetworkStore } from './network-store.ts';
 import { PluginEvents } from './plugin-events.ts';
 import { PluginStore } from './plugin-store.ts';
+import { Pruner } from './prune.ts';
 import { randomId, randomSwarmId } from './random-ids.ts';
 import { ServiceStore } from './service-store.ts';
 import { SwarmCluster } from './swarm-cluster.ts';
@@ -72,6 +73,8 @@ export class EngineModel {
   readonly swarm: SwarmCluster;
   readonly services: ServiceStore;
   readonly tasks: TaskStore;
+  /** the prune endpoints: what nothing uses, removed */
+  readonly pruner: Pruner;
 
   constructor(options: EngineModelOptions = {}) {
     this.scheduler = options.scheduler ?? realScheduler;
@@ -116,6 +119,7 @@ export class EngineModel {
     this.tasks = new TaskStore(this.swarm);
     const orchestrator = new TaskOrchestrator({ cluster: this.swarm, tasks: this.tasks, containers: this.containers, lifecycle: this.lifecycle, images: this.images, registries: this.registries, scheduler, clock: this.clock });
     this.services = new ServiceStore({ cluster: this.swarm, orchestrator });
+    this.pruner = new Pruner({ containers: this.containers, lifecycle: this.lifecycle, images: this.images, volumes: this.volumes, networks: this.networks, events: this.events, clock: this.clock });
   }
 
   /** Back to the state of a fresh engine: no services or tasks, no containers (their processes ended), no exec instances, no volumes, the predefined networks only, no plugins, the seeded images, no events. */

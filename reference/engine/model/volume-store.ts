@@ -72,13 +72,13 @@ export class VolumeStore {
       .sort((a, b) => (a.name < b.name ? -1 : 1));
   }
 
-  /** Refused while any container uses the volume. */
-  remove(name: string): void {
+  /** Refused while any container uses the volume. `event` false: no destroy event (dockerd's prune removes so). */
+  remove(name: string, { event = true }: { event?: boolean } = {}): void {
     const volume = this.find(name);
     const users = [...(this.users.get(name) ?? [])];
     if (users.length > 0) throw new ConflictError(`remove ${name}: volume is in use - [${users.join(' ')}]`);
     this.byName.delete(name);
-    this.options.events.publish(volume, 'destroy');
+    if (event) this.options.events.publish(volume, 'destroy');
   }
 
   /** The container `containerId` uses the volume from now on (from its create to its removal). */
@@ -92,6 +92,11 @@ export class VolumeStore {
     const users = this.users.get(volume.name);
     users?.delete(containerId);
     if (users?.size === 0) this.users.delete(volume.name);
+  }
+
+  /** How many containers use the volume (system df's RefCount). */
+  userCount(volume: Volume): number {
+    return this.users.get(volume.name)?.size ?? 0;
   }
 
   inUse(volume: Volume): boolean {
