@@ -95,9 +95,9 @@ export interface ServedReference {
   stop(): Promise<void>;
 }
 
-/** `shipshape serve --dialect docker` on a socket in `dir`; resolves with its URL once it prints it. */
-export async function serveReference(dir: string): Promise<ServedReference> {
-  const child = spawn(process.execPath, [SHIPSHAPE, 'serve', '--dialect', 'docker', '--engine', `unix://${path.join(dir, 'engine.sock')}`], { cwd: REPO_ROOT });
+/** `shipshape serve --dialect docker` (and `flags`) on a socket in `dir`; resolves with its URL once it prints it. */
+export async function serveReference(dir: string, flags: string[] = []): Promise<ServedReference> {
+  const child = spawn(process.execPath, [SHIPSHAPE, 'serve', '--dialect', 'docker', ...flags, '--engine', `unix://${path.join(dir, 'engine.sock')}`], { cwd: REPO_ROOT });
   let printed = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (printed += chunk));
   const url = await new Promise<string>((resolve, reject) => {
