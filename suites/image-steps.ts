@@ -44,6 +44,17 @@ export interface ImageInspect {
   Comment?: string;
   Author?: string;
   Config?: ImageConfig;
+  ContainerConfig?: ImageConfig;
+}
+
+/**
+ * The image's own configuration: what a commit's body or a build's instructions set. Spec/2 §2.1 lists
+ * only ContainerConfig in an image's inspect; dockerd and Podman answer a Config besides it, which holds
+ * that configuration (their ContainerConfig is the config of the container the image was made from). A
+ * spec-true daemon may answer ContainerConfig alone, so that is read where there is no Config.
+ */
+export function imageConfig(image: ImageInspect): ImageConfig {
+  return image.Config ?? image.ContainerConfig ?? {};
 }
 
 export interface HistoryItem {

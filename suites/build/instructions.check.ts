@@ -4,7 +4,7 @@
  * triggers that run in the build of a child image, and ENV values substituted into later instructions.
  */
 import { check } from '../../harness/check.ts';
-import { imageOutput, inspectImage } from '../image-steps.ts';
+import { imageConfig, imageOutput, inspectImage } from '../image-steps.ts';
 import { BUILD_TIMEOUT_MS, buildContext, builtImage } from './build-steps.ts';
 
 check('build.args', {
@@ -30,7 +30,7 @@ check('build.onbuild', {
 }, async (context) => {
   const parent = await builtImage(context, (await buildContext(context, 'onbuild-parent')).tar);
   const child = await builtImage(context, (await buildContext(context, 'onbuild-child', { values: { parent: parent.name } })).tar);
-  const onBuild = (await inspectImage(context, parent.name)).Config?.OnBuild;
+  const onBuild = imageConfig(await inspectImage(context, parent.name)).OnBuild;
   context.expect(onBuild, 'Config.OnBuild of the parent').toEqual(['RUN touch /triggered']);
   context.expect(await imageOutput(context, child.name, ['ls', '/triggered']), 'ls /triggered in the child').toBe('/triggered\n');
 });
@@ -44,7 +44,7 @@ check('build.env-substitution', {
   covers: ['2:POST /build'],
 }, async (context) => {
   const { name } = await builtImage(context, (await buildContext(context, 'env-substitution')).tar);
-  const config = (await inspectImage(context, name)).Config ?? {};
+  const config = imageConfig(await inspectImage(context, name));
   const seen = { WorkingDir: config.WorkingDir, env: (config.Env ?? []).filter((entry) => entry.startsWith('DATA=')) };
   context.expect(seen, 'the config of the built image').toEqual({ WorkingDir: '/opt/app/data', env: ['DATA=/opt/app/data'] });
 });

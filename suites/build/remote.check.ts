@@ -5,7 +5,7 @@
  */
 import { check } from '../../harness/check.ts';
 import { RUN_LABEL } from '../../harness/resources.ts';
-import { inspectImage, streamError, uniqueImageName } from '../image-steps.ts';
+import { imageConfig, inspectImage, streamError, uniqueImageName } from '../image-steps.ts';
 import { servedFile } from '../served-file.ts';
 import { BUILD_TIMEOUT_MS, build } from './build-steps.ts';
 
@@ -28,5 +28,5 @@ check('build.remote.buildfile', {
   const { res, messages, output } = await build(context, Buffer.alloc(0), { remote: url, t: name });
   expect({ status: res.status, error: streamError(messages)?.error }, `the build of ${url}; output: ${output.slice(-300)}`).toEqual({ status: 200, error: undefined });
   const image = await inspectImage(context, name);
-  expect(image.Config?.Labels?.['shipshape.remote'], `the LABEL of the remote build file on ${name}`).toBe('yes');
+  expect(imageConfig(image).Labels?.['shipshape.remote'], `the LABEL of the remote build file on ${name}`).toBe('yes');
 });

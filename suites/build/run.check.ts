@@ -3,7 +3,7 @@
  * and whose containers see the files RUN made and COPY and ADD brought in.
  */
 import { check } from '../../harness/check.ts';
-import { imageOutput, inspectImage } from '../image-steps.ts';
+import { imageConfig, imageOutput, inspectImage } from '../image-steps.ts';
 import { buildTar } from '../tar-files.ts';
 import { BUILD_TIMEOUT_MS, buildContext, builtImage } from './build-steps.ts';
 
@@ -16,7 +16,7 @@ check('build.image.config', {
   covers: ['2:POST /build', '2:POST /build:query:t'],
 }, async (context) => {
   const { name } = await builtImage(context, (await buildContext(context, 'config')).tar);
-  const config = (await inspectImage(context, name)).Config ?? {};
+  const config = imageConfig(await inspectImage(context, name));
   const seen = {
     Cmd: config.Cmd,
     env: (config.Env ?? []).includes('GREETING=hello'),

@@ -1,12 +1,12 @@
 /**
  * The config body of POST /commit (spec/2 §4.1), one check per field or group of flags: the image
- * committed with the field shows it in its inspect's Config. The container is committed as created,
+ * committed with the field shows it in its image config (its inspect's Config, or ContainerConfig where it has none: imageConfig). The container is committed as created,
  * never started. `Mounts` belongs to no image config (an image keeps Volumes): a commit that carries it
  * is taken, and the image made.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import { createdContainer } from '../container-steps.ts';
-import { commit, inspectImage } from '../image-steps.ts';
+import { commit, imageConfig, inspectImage } from '../image-steps.ts';
 
 interface ConfigCase {
   /** the check id's last part */
@@ -44,6 +44,6 @@ for (const { name, body, shows } of CASES) {
     const res = await commit(context, container, { config: body });
     context.expect(res.status, `POST /commit status: ${res.describe()}`).toBe(201);
     const image = await inspectImage(context, res.json<{ Id: string }>().Id);
-    context.expect(image.Config ?? {}, `the Config of the image committed with ${JSON.stringify(body)}`).toMatchObject(shows ? shows(context.expect) : body);
+    context.expect(imageConfig(image), `the Config of the image committed with ${JSON.stringify(body)}`).toMatchObject(shows ? shows(context.expect) : body);
   });
 }

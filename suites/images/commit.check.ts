@@ -9,7 +9,7 @@ import { COMMIT_RESPONSE_SCHEMA } from '../../harness/schemas/image-schemas.ts';
 import { until } from '../../harness/wait-until.ts';
 import { containerState, exitedContainer, startedContainer } from '../container-steps.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
-import { commit, imageOutput, inspectImage, uniqueImageName } from '../image-steps.ts';
+import { commit, imageConfig, imageOutput, inspectImage, uniqueImageName } from '../image-steps.ts';
 import { stdoutSoFar } from '../stream-reading.ts';
 
 check('images.commit.run', {
@@ -51,7 +51,7 @@ check('images.commit.options', {
   expect(res.status, 'status').toBe(201);
   const image = await inspectImage(context, res.json<{ Id: string }>().Id);
   const fixture = await inspectImage(context, session.fixtureImage);
-  const config = image.Config ?? {};
+  const config = imageConfig(image);
   const seen = {
     Comment: image.Comment,
     Author: image.Author,

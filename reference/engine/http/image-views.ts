@@ -31,7 +31,8 @@ export function imageSummary(image: Image, names: Pick<Image, 'repoTags' | 'repo
 
 /**
  * The spec's fields (RepoTags and RepoDigests from 1.21; Dns and VolumesFrom in ContainerConfig) and
- * what dockerd adds at every version (GraphDriver, RootFS, Metadata).
+ * what dockerd adds at every version (GraphDriver, RootFS, Metadata; Config, the image's own
+ * configuration, where the personality has it: otherwise ContainerConfig carries that one).
  */
 export function imageInspect(image: Image, { version, personality }: ImageShape): Record<string, unknown> {
   return {
@@ -41,10 +42,10 @@ export function imageInspect(image: Image, { version, personality }: ImageShape)
     Comment: image.comment,
     Created: formatTimestamp(image.created),
     Container: image.container,
-    ContainerConfig: { ...goConfig(image.containerConfig), Dns: null, VolumesFrom: '' },
+    ContainerConfig: { ...goConfig(personality.imageConfigField ? image.containerConfig : image.config), Dns: null, VolumesFrom: '' },
     DockerVersion: image.dockerVersion,
     Author: image.author,
-    Config: goConfig(image.config),
+    ...(personality.imageConfigField && { Config: goConfig(image.config) }),
     Architecture: image.architecture,
     Os: image.os,
     Size: image.size,

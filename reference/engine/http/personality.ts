@@ -61,6 +61,11 @@ export interface Personality {
   readonly binaryWebsocket: boolean;
   /** Whether a login the registry gives no identity token for answers 204 with no body (spec/2 §4.2 lists 200 and 204) rather than 200 {Status}. */
   readonly loginWithoutContent: boolean;
+  /**
+   * Whether an image's inspect carries dockerd's `Config` (spec/2 §2.1 lists ContainerConfig only) for
+   * the image's own configuration; without it, ContainerConfig holds that configuration.
+   */
+  readonly imageConfigField: boolean;
 }
 
 const DOCKERD: Personality = {
@@ -83,6 +88,7 @@ const DOCKERD: Personality = {
   framePayloads: (chunk) => [chunk],
   binaryWebsocket: false,
   loginWithoutContent: false,
+  imageConfigField: true,
 };
 
 /** The spec's boolean words; anything else is no value at all, so the parameter keeps its default. */
@@ -122,6 +128,7 @@ const STRICT: Personality = {
   framePayloads: (chunk) => (chunk.length > 1 ? [chunk.subarray(0, chunk.length >> 1), chunk.subarray(chunk.length >> 1)] : [chunk]),
   binaryWebsocket: true,
   loginWithoutContent: true,
+  imageConfigField: false,
 };
 
 export const PERSONALITIES: Record<PersonalityName, Personality> = { dockerd: DOCKERD, strict: STRICT };
