@@ -1,0 +1,68 @@
+/**
+ * `shipshape serve` as a child process, engine, token service and accounts API on loopback ports
+ * the system picks: a crash is the child's exit, its memory is /proc/PID/status.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = path.join(REPO_ROOT, 'bin/shipshape.js');
+
+export interface ServeProcess {
+  child: ChildProcess;
+  urls: { engine: string; token: string; accounts: string };
+  /** the end of what the process wrote to stderr (why it died) */
+  stderrTail: () => string;
+  /** set once the process has exited */
+  exited: () => { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  stop: () => Promise<void>;
+}
+
+/** The process's resident set and its peak so far, in MB (VmRSS, VmHWM); undefined once it is gone. */
+export function memoryOf(pid: number): { rss: number; peak: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startServe(): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--engine', 'tcp://127.0.0.1:0', '--token', 'tcp://127.0.0.1:0', '--accounts', 'tcp://127.0.0.1:0'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  child.once('exit', (code, signal) => {
+    exit = { code, signal };
+  });
+  let stdout = '';
+  const urls = await new Promise<ServeProcess['urls']>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const found = Object.fromEntries([...stdout.matchAll(/^(engine|token|accounts): (\S+)$/gm)].map(([, name, url]) => [name, url?.replace(/^tcp:/, 'http:')]));
+      if (found.engine && found.token && found.accounts) resolve(found as ServeProcess['urls']);
+    });
+    child.once('exit', () => reject(new Error(`shipshape serve exited before it listened: ${stderr}`)));
+  });
+  return {
+    child,
+    urls,
+    stderrTail: () => stderr,
+    exited: () => exit,
+    stop: async () => {
+      if (exit) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
