@@ -16,6 +16,8 @@ import { startAccountsApi, type RunningAccountsApi } from './accounts/accounts-a
 import type { PersonalityName } from './personality.ts';
 import { startTokenService, type RunningTokenService } from './token/token-service.ts';
 import { FIXTURE_USERS_FILE } from './users/fixture-users.ts';
+import { resolveLimits, type RequestLimits } from './request-limits.ts';
+import { STDERR_LOG, type BugLog } from './request-pipeline.ts';
 import { UserStore } from './users/user-store.ts';
 import { readUsersFile, type UserEntry } from './users/users-file.ts';
 
@@ -32,7 +34,7 @@ export interface ReferenceOptions {
   ids?: () => string;
   /** the clock container processes sleep on, and stop timeouts and restart delays wait on (default: real time) */
   scheduler?: Scheduler;
-  /** whether the engine manages a one-node swarm (default: it does; false answers swarm endpoints as a node outside a swarm) */
+  /** whether the engine starts as the manager of a one-node swarm, as after `docker swarm init` (default: outside any swarm, as dockerd starts) */
   swarm?: boolean;
   /** where the token service listens (`tcp://HOST:PORT`, `unix:///path`); it starts when this or `accounts` is given */
   token?: string;
@@ -51,6 +53,10 @@ export interface ReferenceOptions {
   tokenExpiresIn?: number;
   /** where the fixture registry listens; it trusts the token service (started on a free port if `token` is not given) */
   registry?: string;
+  /** what one request may cost the engine, token service and accounts API (README, Limits); unset ones keep DEFAULT_LIMITS */
+  limits?: Partial<RequestLimits>;
+  /** where the servers log their own bugs, one line with the stack each (default: stderr) */
+  log?: BugLog;
 }
 
 export interface RunningReference {
@@ -72,13 +78,16 @@ export interface RunningReference {
 const DEFAULT_ENGINE_ADDRESS = 'tcp://127.0.0.1:0';
 
 export { parseListenAddress };
+export { DEFAULT_LIMITS, type RequestLimits } from './request-limits.ts';
+export { guardProcess } from './request-pipeline.ts';
 export { PERSONALITY_NAMES, isPersonalityName, type PersonalityName } from './personality.ts';
 
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
-  const model = new EngineModel({ clock: options.clock, ids: options.ids, scheduler: options.scheduler, swarm: options.swarm ?? true, registries: new HttpRegistries() });
-  const server = createEngineServer({ model, dialect: DIALECTS[options.dialect ?? 'engine'], personality: PERSONALITIES[options.personality ?? 'dockerd'] });
+  const model = new EngineModel({ clock: options.clock, ids: options.ids, scheduler: options.scheduler, swarm: options.swarm ?? false, registries: new HttpRegistries() });
+  const http = { limits: resolveLimits(options.limits), log: options.log ?? STDERR_LOG };
+  const server = createEngineServer({ model, dialect: DIALECTS[options.dialect ?? 'engine'], personality: PERSONALITIES[options.personality ?? 'dockerd'], ...http });
   const engineUrl = await listen(server, parseListenAddress(options.engine ?? DEFAULT_ENGINE_ADDRESS));
-  const { token, accounts } = await startAccountServers(options, options.clock).catch(async (error: unknown) => {
+  const { token, accounts } = await startAccountServers(options, http).catch(async (error: unknown) => {
     await closeServer(server);
     throw error;
   });
@@ -102,8 +111,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
 }
 
 /** The token service and the accounts API over one users store, when either is asked for. */
-async function startAccountServers(options: ReferenceOptions, clock: (() => Date) | undefined): Promise<{ token?: RunningTokenService; accounts?: RunningAccountsApi }> {
+async function startAccountServers(options: ReferenceOptions, http: { limits: RequestLimits; log: BugLog }): Promise<{ token?: RunningTokenService; accounts?: RunningAccountsApi }> {
   if (options.token === undefined && options.accounts === undefined && options.registry === undefined) return {};
+  const clock = options.clock;
   const users = await UserStore.create(options.users ?? (await readUsersFile(FIXTURE_USERS_FILE)), { clock });
   const token = await startTokenService({
     address: options.token,
@@ -114,10 +124,11 @@ async function startAccountServers(options: ReferenceOptions, clock: (() => Date
     certificatePem: options.tokenCertificatePem,
     expiresIn: options.tokenExpiresIn,
     clock,
+    http,
   });
   if (options.accounts === undefined) return { token };
   try {
-    return { token, accounts: await startAccountsApi({ address: options.accounts, users, tokenService: token }) };
+    return { token, accounts: await startAccountsApi({ address: options.accounts, users, tokenService: token, http }) };
   } catch (error) {
     await token.close();
     throw error;

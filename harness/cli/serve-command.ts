@@ -9,7 +9,8 @@ import type { CommandSpec } from './command-help.ts';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
 import { parseDialect } from '../dialect.ts';
-import { PERSONALITY_NAMES, isPersonalityName, startReference, type ReferenceOptions } from '../../reference/serve.ts';
+import { DEFAULT_LIMITS, PERSONALITY_NAMES, guardProcess, isPersonalityName, startReference, type ReferenceOptions, type RequestLimits } from '../../reference/serve.ts';
+import { formatBytes } from '../../reference/request-limits.ts';
 import { readUsersFile } from '../../reference/users/users-file.ts';
 import { DEFAULT_ISSUER, DEFAULT_SERVICE } from '../../reference/token/token-service.ts';
 
@@ -24,19 +25,26 @@ export const SERVE_COMMAND = {
     accounts: { type: 'string', value: 'ADDR', defaultText: 'not started', help: 'the accounts API (spec/3), over the same users as the token service' },
     registry: { type: 'string', value: 'tcp://127.0.0.1:PORT', defaultText: 'not started', help: "a fixture registry (distribution's v2 API) trusting the token service's tokens" },
     dialect: { type: 'string', value: 'engine|docker', default: 'engine', help: "the vendor names the engine answers with: engine (X-Engine-…, Buildfile) or docker (X-Docker-…, Dockerfile)" },
-    swarm: { type: 'string', value: 'true|false', default: 'true', help: 'false: a node outside a swarm, which answers the swarm endpoints with 503 as dockerd does' },
+    swarm: { type: 'string', value: 'true|false', default: 'false', help: 'true: start as the manager of a one-node swarm, as after docker swarm init (false: outside any swarm, as dockerd starts; POST /swarm/init makes one)' },
     personality: { type: 'string', value: 'dockerd|strict', default: 'dockerd', help: "where the spec allows several answers: dockerd's (dockerd), or the other allowed one (strict: [] for array-or-null, its own error words, lists in reverse, only the spec's booleans, the listed status, empty optional fields left out)" },
     users: { type: 'string', value: 'FILE', defaultText: "the package's fixtures/users/users.json", help: 'the users of the token service and accounts API, as JSON (passwords hashed on load, never kept in clear)' },
     'token-issuer': { type: 'string', value: 'NAME', defaultText: DEFAULT_ISSUER, help: "the tokens' issuer (iss)" },
     'token-service': { type: 'string', value: 'NAME', defaultText: DEFAULT_SERVICE, help: 'the service (registry) name the tokens are for (aud)' },
     'token-key': { type: 'string', value: 'PEM', defaultText: 'a key generated on start', help: 'the private key tokens are signed with (with --token-cert)' },
     'token-cert': { type: 'string', value: 'PEM', defaultText: 'a self-signed certificate generated on start', help: "the certificate of --token-key, which a registry's rootcertbundle names" },
+    'max-json-body': { type: 'string', value: 'SIZE', defaultText: formatBytes(DEFAULT_LIMITS.jsonBodyBytes), help: 'the largest engine JSON body (create, update, specs); larger ones get 413. SIZE: bytes, or with KiB, MiB or GiB' },
+    'max-tar-body': { type: 'string', value: 'SIZE', defaultText: formatBytes(DEFAULT_LIMITS.tarBodyBytes), help: 'the largest tar body (build context, PUT archive, image load and import, plugin context), held in memory while read' },
+    'max-form-body': { type: 'string', value: 'SIZE', defaultText: formatBytes(DEFAULT_LIMITS.formBodyBytes), help: "the largest body of the token service's and accounts API's requests" },
+    'max-header': { type: 'string', value: 'SIZE', defaultText: formatBytes(DEFAULT_LIMITS.headerBytes), help: 'the largest request line and headers together; larger get 431' },
+    'max-url': { type: 'string', value: 'SIZE', defaultText: formatBytes(DEFAULT_LIMITS.urlBytes), help: 'the longest request target (path and query); longer get 414' },
+    'idle-timeout': { type: 'string', value: 'SECONDS', defaultText: String(DEFAULT_LIMITS.idleTimeoutMs / 1000), help: 'how long an upload may send nothing before it gets 408 and its connection closes' },
   },
   examples: [
     'shipshape serve --engine tcp://127.0.0.1:2375 --dialect docker',
     'shipshape serve --engine unix:///tmp/engine.sock --token tcp://127.0.0.1:0 --accounts tcp://127.0.0.1:0 --users users.json',
-    'shipshape serve --swarm=false',
+    'shipshape serve --swarm=true',
     'shipshape serve --personality strict',
+    'shipshape serve --max-tar-body 2GiB --idle-timeout 300',
   ],
 } as const satisfies CommandSpec;
 
@@ -74,6 +82,35 @@ async function tokenOptions(values: TokenFlags): Promise<Partial<ReferenceOption
   };
 }
 
+const SIZE_UNITS: Record<string, number> = { '': 1, B: 1, KIB: 1024, MIB: 1024 ** 2, GIB: 1024 ** 3, K: 1024, M: 1024 ** 2, G: 1024 ** 3 };
+
+/** `16MiB`, `512 KiB`, `1048576` → bytes. */
+function parseSize(flag: string, text: string): number {
+  const match = /^(\d+)\s*([a-z]*)$/i.exec(text.trim());
+  const unit = match ? SIZE_UNITS[(match[2] ?? '').toUpperCase()] : undefined;
+  const bytes = match && unit ? Number(match[1]) * unit : NaN;
+  if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new UsageError(`--${flag}: expected a size such as 4MiB, 512KiB or 65536, got ${JSON.stringify(text)}`);
+  return bytes;
+}
+
+type LimitFlags = Partial<Record<'max-json-body' | 'max-tar-body' | 'max-form-body' | 'max-header' | 'max-url' | 'idle-timeout', string>>;
+
+/** The limits the flags set; the others keep their defaults. */
+function limitOptions(values: LimitFlags): Partial<RequestLimits> {
+  const limits: Partial<RequestLimits> = {};
+  if (values['max-json-body'] !== undefined) limits.jsonBodyBytes = parseSize('max-json-body', values['max-json-body']);
+  if (values['max-tar-body'] !== undefined) limits.tarBodyBytes = parseSize('max-tar-body', values['max-tar-body']);
+  if (values['max-form-body'] !== undefined) limits.formBodyBytes = parseSize('max-form-body', values['max-form-body']);
+  if (values['max-header'] !== undefined) limits.headerBytes = parseSize('max-header', values['max-header']);
+  if (values['max-url'] !== undefined) limits.urlBytes = parseSize('max-url', values['max-url']);
+  const idle = values['idle-timeout'];
+  if (idle !== undefined) {
+    if (!/^\d+(\.\d+)?$/.test(idle) || Number(idle) <= 0) throw new UsageError(`--idle-timeout: expected seconds (a positive number), got ${JSON.stringify(idle)}`);
+    limits.idleTimeoutMs = Math.ceil(Number(idle) * 1000);
+  }
+  return limits;
+}
+
 /** A generated certificate goes to a fresh temporary directory: a registry's `rootcertbundle` can point there. */
 async function writeCertificate(pem: string): Promise<string> {
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'shipshape-token-')), 'token-cert.pem');
@@ -93,8 +130,12 @@ export async function serveCommand(args: string[]): Promise<number> {
   }
   const dialect = parseDialect(values.dialect);
   if (!isPersonalityName(values.personality)) throw new UsageError(`--personality: expected ${PERSONALITY_NAMES.join(' or ')}, got ${JSON.stringify(values.personality)}`);
+  const limits = limitOptions(values);
+  // A standalone fake daemon outlives a bug of ours: logged, and it keeps serving.
+  const unguard = guardProcess((line) => console.error(line));
   const reference = await startReference({
     engine: values.engine,
+    limits,
     dialect: dialect.name,
     swarm: values.swarm === 'true',
     personality: values.personality,
@@ -116,5 +157,6 @@ export async function serveCommand(args: string[]): Promise<number> {
     process.once('SIGTERM', resolve);
   });
   await reference.close();
+  unguard();
   return 0;
 }

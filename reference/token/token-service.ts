@@ -15,7 +15,7 @@
  * (`[{type, name, actions}]`). Point a registry's `auth.token` at `realm: {url}/token`, `service`,
  * `issuer` and `rootcertbundle`: a file holding `certificatePem`.
  */
-import { createTokenServer } from './http/token-server.ts';
+import { createTokenServer, type TokenServerOptions } from './http/token-server.ts';
 import { AccessTokenVerifier } from './access-token-verifier.ts';
 import { generateSigningKey, loadSigningKey } from './signing-key.ts';
 import { TokenIssuer } from './token-issuer.ts';
@@ -36,6 +36,8 @@ export interface TokenServiceOptions {
   /** seconds an access token lives (at least 60); default 300 */
   expiresIn?: number;
   clock?: () => Date;
+  /** what one request may cost, and where the server's own bugs are logged */
+  http?: TokenServerOptions;
 }
 
 export interface RunningTokenService {
@@ -61,7 +63,7 @@ export async function startTokenService(options: TokenServiceOptions): Promise<R
   if ((options.keyPem === undefined) !== (options.certificatePem === undefined)) throw new Error('give the token signing key and its certificate together, or neither');
   const key = options.keyPem !== undefined && options.certificatePem !== undefined ? loadSigningKey(options.keyPem, options.certificatePem) : generateSigningKey(issuer, clock());
   const tokens = new TokenIssuer({ users: options.users, key, issuer, expiresIn: options.expiresIn, clock });
-  const server = createTokenServer(tokens);
+  const server = createTokenServer(tokens, options.http);
   const url = httpUrl(await listen(server, parseListenAddress(options.address ?? 'tcp://127.0.0.1:0')));
   return {
     url,

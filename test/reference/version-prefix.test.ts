@@ -37,3 +37,11 @@ describe('checkVersion', () => {
     expect(checkVersion('1.9')).toHaveProperty('refusal', expect.stringContaining('too old'));
   });
 });
+
+describe('a version too large for a number', () => {
+  test('keeps its digits and is refused as too new', () => {
+    const { version } = splitVersionPrefix('/v999999999999999999999.1/_ping');
+    expect(version).toBe('999999999999999999999.1');
+    expect(checkVersion(version)).toEqual({ refusal: 'client version 999999999999999999999.1 is too new. Maximum supported API version is 1.25' });
+  });
+});

@@ -6,7 +6,8 @@
  * operation's scope, 400 a body that breaks a rule, 404 an unknown address. Errors are `{"detail"}`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { readBodyText } from '../../engine/http/json-body.ts';
+import { guardedListener, logBug, STDERR_LOG, type BugLog } from '../../request-pipeline.ts';
+import { admitRequest, splitTarget, answerClientErrors, readBody, RequestLimitError, resolveLimits, serverOptions, type RequestLimits } from '../../request-limits.ts';
 import { ACCOUNT_SCOPE_TYPE } from '../../token/access-rules.ts';
 import type { AccessTokenVerifier } from '../../token/access-token-verifier.ts';
 import { parseAuthorization } from '../../token/http/authorization-header.ts';
@@ -19,6 +20,10 @@ export interface AccountsServerOptions {
   verifier: AccessTokenVerifier;
   /** the `aud` a bearer token must carry: the token service's service name */
   audience: string;
+  /** what one request may cost (defaults: DEFAULT_LIMITS; bodies are held to formBodyBytes) */
+  limits?: Partial<RequestLimits>;
+  /** where the server's own bugs are logged (default: stderr) */
+  log?: BugLog;
 }
 
 class AccountsHttpError extends Error {
@@ -48,7 +53,7 @@ function send(response: ServerResponse, status: number, value: unknown, headers:
 
 /** A JSON object or a URL-encoded form; a body of any other type is refused (spec/3 §4: calls with a body need Content-Type). */
 async function readObject(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const text = await readBodyText(request);
+  const text = (await readBody(request, 'form')).toString('utf8');
   if (text.trim() === '') return {};
   const contentType = request.headers['content-type'] ?? '';
   if (/^application\/x-www-form-urlencoded\b/i.test(contentType)) return Object.fromEntries(new URLSearchParams(text));
@@ -99,10 +104,12 @@ async function authenticate(options: AccountsServerOptions, request: IncomingMes
   return { caller: verified.subject, actions };
 }
 
-async function handle(options: AccountsServerOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const url = new URL(request.url ?? '/', 'http://accounts');
+async function handle(options: AccountsServerOptions, limits: RequestLimits, log: BugLog, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const host = request.headers.host ?? 'localhost';
   try {
+    const refusal = admitRequest(request, limits);
+    if (refusal) throw refusal;
+    const url = splitTarget(request.url ?? '/');
     const matched = USER_PATH.exec(url.pathname);
     if (!matched?.[1]) throw new AccountsHttpError(404, `no such endpoint ${url.pathname}`);
     const username = decodeSegment(matched[1]);
@@ -117,14 +124,23 @@ async function handle(options: AccountsServerOptions, request: IncomingMessage, 
     send(response, status, value === user ? userView(user, `http://${host}`) : value);
   } catch (error) {
     if (error instanceof AccountsHttpError) send(response, error.status, { detail: error.message }, error.status === 401 ? { 'WWW-Authenticate': CHALLENGE } : {});
+    // The rest of a refused body is never read: the connection closes after the answer.
+    else if (error instanceof RequestLimitError) send(response, error.status, { detail: error.message }, { Connection: 'close' });
     else if (error instanceof InvalidAccountChange) send(response, 400, { detail: error.message });
     else if (error instanceof UnknownEmailAddress) send(response, 404, { detail: error.message });
-    else send(response, 500, { detail: (error as Error).message });
+    else {
+      logBug(log, 'accounts', request, error);
+      send(response, 500, { detail: (error as Error).message });
+    }
   }
 }
 
 export function createAccountsServer(options: AccountsServerOptions): Server {
-  return createServer((request, response) => void handle(options, request, response));
+  const limits = resolveLimits(options.limits);
+  const log = options.log ?? STDERR_LOG;
+  const server = createServer(serverOptions(limits), guardedListener('accounts', log, (request, response) => handle(options, limits, log, request, response)));
+  answerClientErrors(server, limits);
+  return server;
 }
 
 function decodeSegment(segment: string): string {

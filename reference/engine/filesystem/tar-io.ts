@@ -16,6 +16,9 @@ export interface TarMember {
   data: Buffer;
 }
 
+/** tar-stream's words for a header it cannot read (image-import.ts gives them in Go's). */
+const INVALID_HEADER = 'Invalid tar header. Maybe the tar is corrupted or it needs to be gunzipped?';
+
 /** gzip's magic number: a compressed tar is read too, as dockerd's DecompressStream reads it. */
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
 
@@ -30,6 +33,8 @@ export async function readTar(archive: Buffer): Promise<TarMember[]> {
   const extract = tar.extract();
   Readable.from([plainTar(archive)]).pipe(extract);
   for await (const entry of extract) {
+    // tar-stream reads a size field it cannot decode as null and then waits forever for the member's data.
+    if (!Number.isSafeInteger(entry.header.size) || (entry.header.size ?? -1) < 0) throw new Error(INVALID_HEADER);
     const chunks: Buffer[] = [];
     for await (const chunk of entry) chunks.push(chunk as Buffer);
     members.push({ header: entry.header, data: Buffer.concat(chunks) });

@@ -5,7 +5,7 @@
  * every version.
  */
 import type { ServerResponse } from 'node:http';
-import { buffer } from 'node:stream/consumers';
+import { readBody } from '../../request-limits.ts';
 import { atLeast } from '../../../harness/versions.ts';
 import type { PathStat } from '../filesystem/container-archive.ts';
 import { InvalidParameterError } from '../model/errors.ts';
@@ -53,7 +53,7 @@ async function getArchive(context: RouteContext): Promise<void> {
 async function putArchive(context: RouteContext): Promise<void> {
   const path = requiredPath(context);
   const noOverwriteDirNonDir = context.personality.booleanQuery(context.query.get('noOverwriteDirNonDir'), false);
-  const archive = await buffer(context.request);
+  const archive = await readBody(context.request, 'tar');
   await context.model.archives.extractArchive(containerOf(context), path, archive, { noOverwriteDirNonDir });
   // an explicit empty length, as dockerd sends, rather than Node's empty chunked body
   context.response.writeHead(200, { 'Content-Length': 0 });

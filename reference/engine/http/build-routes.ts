@@ -7,7 +7,7 @@
  * dialect's (`buildfile`, or `dockerfile` on Docker's). dockerd reads every parameter at every
  * version (build args, the `cpuperiod` and `cpuquota` of 1.19 and later), and so does the reference.
  */
-import { buffer } from 'node:stream/consumers';
+import { readBody } from '../../request-limits.ts';
 import { BuildContext } from '../build/build-context.ts';
 import type { BuildOutput } from '../build/build-output.ts';
 import { StepFailedError } from '../build/build-output.ts';
@@ -32,7 +32,7 @@ async function build(route: RouteContext): Promise<void> {
   const quiet = personality.booleanQuery(query.get('q'), false);
   const messages = new JsonMessageStream(response);
   const output = new BuildStream(messages, quiet);
-  const body = await buffer(request);
+  const body = await readBody(request, 'tar');
   try {
     const { context, buildfile } = await loadContext(body, query.get('remote') ?? '', query.get(dialect.buildFileQuery) ?? '', dialect.buildFileName, output);
     const image = await buildImage(

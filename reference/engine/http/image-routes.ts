@@ -1,5 +1,5 @@
 /** Image endpoints (spec/2 §4.1) but build and the tarballs: list, inspect, history, create (import, pull), push, tag, delete, search. */
-import { buffer } from 'node:stream/consumers';
+import { readBody } from '../../request-limits.ts';
 import { atLeast } from '../../../harness/versions.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import { imageHistory } from '../model/image-history.ts';
@@ -115,7 +115,7 @@ async function createImage({ request, response, model, query, version }: RouteCo
   });
   const messages = new JsonMessageStream(response);
   if (source === '-') {
-    const image = await importArchive(model.images, plan, await buffer(request));
+    const image = await importArchive(model.images, plan, await readBody(request, 'tar'));
     messages.begin();
     messages.status(image.id);
     return messages.end();

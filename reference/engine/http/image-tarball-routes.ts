@@ -4,7 +4,7 @@
  * unless `quiet`, the confirmations, and the error in the stream when the tarball is refused. The
  * same at every version.
  */
-import { buffer } from 'node:stream/consumers';
+import { readBody } from '../../request-limits.ts';
 import { loadImages } from '../model/image-tarball-load.ts';
 import { saveImages } from '../model/image-tarball-save.ts';
 import { JsonMessageStream } from './json-messages.ts';
@@ -23,7 +23,7 @@ async function sendTarball({ response, model }: RouteContext, names: string[]): 
 async function load({ request, response, model, query, personality }: RouteContext): Promise<void> {
   // the spec's default; dockerd's is quiet
   const quiet = personality.booleanQuery(query.get('quiet'), false);
-  const archive = await buffer(request);
+  const archive = await readBody(request, 'tar');
   const messages = new JsonMessageStream(response);
   messages.begin();
   try {

@@ -3,16 +3,16 @@
  * a 400 worded like dockerd's decoder. Unknown properties are the reader's to ignore.
  */
 import type { IncomingMessage } from 'node:http';
+import { readBody } from '../../request-limits.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 
 export async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   return parseJsonBody(request, await readBodyText(request));
 }
 
+/** The body as text, within the JSON body limit (request-limits.ts). */
 export async function readBodyText(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return (await readBody(request, 'json')).toString('utf8');
 }
 
 /** A body already read, as JSON: undefined when empty. */

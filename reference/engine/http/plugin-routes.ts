@@ -7,7 +7,7 @@
  * judged. X-Registry-Auth carries the credentials for a registry's plugin; the catalogue's are public.
  * Push streams progress as an image push does. Enable takes dockerd's `timeout` and does not need it.
  */
-import { buffer } from 'node:stream/consumers';
+import { readBody } from '../../request-limits.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import { checkedImageReference } from '../model/image-reference.ts';
 import { pushAnnouncement } from '../model/image-registry.ts';
@@ -54,7 +54,7 @@ export const pluginRoutes: Route[] = [
     method: 'POST',
     path: '/plugins/create',
     handle: async ({ request, response, model, query }) => {
-      const { manifest, rootfs } = await readPluginContext(await buffer(request));
+      const { manifest, rootfs } = await readPluginContext(await readBody(request, 'tar'));
       model.plugins.create(query.get('name') ?? '', manifest, rootfs);
       sendEmpty(response, 204);
     },

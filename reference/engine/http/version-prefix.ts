@@ -2,7 +2,7 @@
  * The `/vX.Y` path prefix. An unprefixed path is the current version. Whether a prefixed version is
  * served is decided after routing, as dockerd does: an unknown route is 404 whatever its prefix.
  */
-import { API_VERSIONS, CURRENT_VERSION, OLDEST_VERSION, compareVersions, parseVersion, type ApiVersion } from '../../../harness/versions.ts';
+import { API_VERSIONS, CURRENT_VERSION, OLDEST_VERSION, compareVersions, type ApiVersion } from '../../../harness/versions.ts';
 
 export interface VersionedPath {
   /** the requested version as `major.minor` (CURRENT_VERSION when unprefixed); may be unsupported */
@@ -17,7 +17,8 @@ const PREFIX = /^\/v(\d+\.\d+)(\/.*)$/;
 export function splitVersionPrefix(path: string): VersionedPath {
   const match = PREFIX.exec(path);
   if (!match?.[1] || !match[2]) return { version: CURRENT_VERSION, path };
-  const [major, minor] = parseVersion(match[1]);
+  // Leading zeros go, as numbers read them; the digits stay text, so a huge number is no `1e+21`.
+  const [major, minor] = match[1].split('.').map((part) => part.replace(/^0+(?=\d)/, ''));
   return { version: `${major}.${minor}`, path: match[2] };
 }
 

@@ -5,7 +5,8 @@
  * Answers are JSON, never cached (RFC 6749 §5.1); errors are RFC 6749 §5.2 bodies.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { readBodyText } from '../../engine/http/json-body.ts';
+import { guardedListener, logBug, STDERR_LOG, type BugLog } from '../../request-pipeline.ts';
+import { admitRequest, splitTarget, answerClientErrors, readBody, RequestLimitError, resolveLimits, serverOptions, type RequestLimits } from '../../request-limits.ts';
 import { OAuthError } from '../oauth-error.ts';
 import type { GrantRequest, IssuedToken, TokenIssuer } from '../token-issuer.ts';
 import { parseAuthorization } from './authorization-header.ts';
@@ -44,7 +45,7 @@ function tokenBody(issued: IssuedToken): Record<string, unknown> {
 
 async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
   if (!FORM.test(request.headers['content-type'] ?? '')) throw new OAuthError('invalid_request', 'the body must be application/x-www-form-urlencoded');
-  return new URLSearchParams(await readBodyText(request));
+  return new URLSearchParams((await readBody(request, 'form')).toString('utf8'));
 }
 
 /** RFC 6749 §3.2: every parameter at most once. */
@@ -100,17 +101,25 @@ async function postRevoke(issuer: TokenIssuer, request: IncomingMessage, respons
   response.end();
 }
 
-async function handle(issuer: TokenIssuer, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const url = new URL(request.url ?? '/', 'http://token');
-  const route = `${request.method ?? ''} ${url.pathname}`;
+async function handle(issuer: TokenIssuer, limits: RequestLimits, log: BugLog, request: IncomingMessage, response: ServerResponse): Promise<void> {
   try {
+    const refusal = admitRequest(request, limits);
+    if (refusal) throw refusal;
+    const url = splitTarget(request.url ?? '/');
+    const route = `${request.method ?? ''} ${url.pathname}`;
     if (route === 'POST /token') await postToken(issuer, request, response);
     else if (route === 'GET /token') await getToken(issuer, request, response, url.searchParams);
     else if (route === 'POST /revoke') await postRevoke(issuer, request, response);
     else if (url.pathname === '/token' || url.pathname === '/revoke') send(response, 405, { error: 'invalid_request', error_description: `${request.method ?? ''} is not allowed here` });
     else send(response, 404, { error: 'invalid_request', error_description: `no such endpoint ${url.pathname}` });
   } catch (error) {
+    if (error instanceof RequestLimitError) {
+      // The rest of a refused body is never read: the connection closes after the answer.
+      send(response, error.status, { error: 'invalid_request', error_description: error.message }, { Connection: 'close' });
+      return;
+    }
     if (!(error instanceof OAuthError)) {
+      logBug(log, 'token', request, error);
       send(response, 500, { error: 'server_error', error_description: (error as Error).message });
       return;
     }
@@ -119,6 +128,16 @@ async function handle(issuer: TokenIssuer, request: IncomingMessage, response: S
   }
 }
 
-export function createTokenServer(issuer: TokenIssuer): Server {
-  return createServer((request, response) => void handle(issuer, request, response));
+export interface TokenServerOptions {
+  /** what one request may cost (defaults: DEFAULT_LIMITS; forms are held to formBodyBytes) */
+  limits?: Partial<RequestLimits>;
+  /** where the server's own bugs are logged (default: stderr) */
+  log?: BugLog;
+}
+
+export function createTokenServer(issuer: TokenIssuer, { limits, log = STDERR_LOG }: TokenServerOptions = {}): Server {
+  const resolved = resolveLimits(limits);
+  const server = createServer(serverOptions(resolved), guardedListener('token', log, (request, response) => handle(issuer, resolved, log, request, response)));
+  answerClientErrors(server, resolved);
+  return server;
 }
