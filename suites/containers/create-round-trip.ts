@@ -3,7 +3,7 @@
  * inspect shows it back, in Config or HostConfig. One check per field (or group of fields that go
  * together), declared from a table, so that a target that lacks one fails that check alone.
  */
-import { check, type CheckContext, type CheckTag } from '../../harness/check.ts';
+import { check, type CheckContext, type CheckLevel, type CheckTag } from '../../harness/check.ts';
 import type { ApiVersion } from '../../harness/versions.ts';
 import { createContainer, inspectContainer } from '../container-steps.ts';
 
@@ -40,7 +40,7 @@ export interface RoundTrip {
 }
 
 /** One check per rule: create with the rule's fields, then inspect must show each of them as given. */
-export function roundTripChecks(rules: RoundTrip[], meta: { spec: string; tags: CheckTag[] }): void {
+export function roundTripChecks(rules: RoundTrip[], meta: { spec: string; tags: CheckTag[]; level?: CheckLevel; seen?: string }): void {
   for (const rule of rules) {
     check(`containers.create.${rule.id}`, { title: rule.title, since: rule.since, covers: rule.covers, ...(rule.requires && { requires: rule.requires }), ...meta }, async (context) => {
       const { config = {}, hostConfig = {} } = rule;

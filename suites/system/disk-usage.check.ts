@@ -5,6 +5,7 @@
  */
 import { check } from '../../harness/check.ts';
 import { inspectContainer } from '../container-steps.ts';
+import { bareImageId } from '../image-steps.ts';
 import { containerWithBinds, ownVolume } from '../volumes/volume-steps.ts';
 
 interface DiskUsage {
@@ -29,7 +30,7 @@ check('system.df.usage', {
   context.expect(res.status, `GET /system/df status: ${res.describe()}`).toBe(200);
   const usage = res.json<DiskUsage>();
   context.expect(typeof usage.LayersSize, 'LayersSize').toBe('number');
-  const image = usage.Images?.find((item) => item.Id === Image);
+  const image = usage.Images?.find((item) => bareImageId(item.Id) === bareImageId(Image));
   context.expect(image !== undefined && image.Containers >= 1, `the image of the container (${Image}) with Containers ≥ 1: ${JSON.stringify(image)}`).toBe(true);
   const listed = usage.Containers?.find((item) => item.Id === container);
   // dockerd leaves SizeRw out while it is 0 (Go omitempty): this container never ran

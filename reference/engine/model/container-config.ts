@@ -4,7 +4,7 @@
  * healthcheck: dockerd's merge) and with the engine's defaults for the rest. Fields are in Go's
  * container.Config order, which is the order inspect shows them in.
  */
-import type { Image, ImageConfig } from './image.ts';
+import type { HealthConfig, Image, ImageConfig } from './image.ts';
 import { MissingCommandError } from './errors.ts';
 import { mergeConfig } from './image-config-merge.ts';
 
@@ -17,6 +17,8 @@ export interface ContainerConfig extends Omit<ImageConfig, 'ExposedPorts' | 'Sto
   /** absent unless set, as dockerd leaves out a false or empty one */
   NetworkDisabled?: boolean;
   MacAddress?: string;
+  /** seconds a stop waits before it kills, when the stop request gives none (absent: 10) */
+  StopTimeout?: number;
 }
 
 /** The part of a create request the model keeps; the rest takes defaults. */
@@ -42,6 +44,10 @@ export interface ContainerSpec {
   NetworkDisabled?: boolean;
   MacAddress?: string;
   StopSignal?: string;
+  /** seconds a stop waits before it kills, when the stop request gives none */
+  StopTimeout?: number;
+  /** replaces the image's HEALTHCHECK */
+  Healthcheck?: HealthConfig;
 }
 
 /** The engine's merge: the image fills in what the request leaves empty. */
@@ -71,5 +77,6 @@ export function completeConfig(spec: ContainerSpec, image: Image, id: string): C
     ...(spec.MacAddress && { MacAddress: spec.MacAddress }),
     OnBuild: null,
     StopSignal: merged.StopSignal,
+    ...(spec.StopTimeout !== undefined && { StopTimeout: spec.StopTimeout }),
   };
 }

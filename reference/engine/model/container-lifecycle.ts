@@ -26,6 +26,11 @@ import { formatTimestamp } from './timestamps.ts';
 /** dockerd's stop timeout when the request gives none. */
 export const DEFAULT_STOP_TIMEOUT_S = 10;
 
+/** The container's own StopTimeout when it was created with one, else dockerd's 10 s. */
+function stopTimeoutOf(container: Container): number {
+  return container.config.StopTimeout ?? DEFAULT_STOP_TIMEOUT_S;
+}
+
 export interface ContainerLifecycleOptions {
   store: ContainerStore;
   events: ContainerEvents;
@@ -75,13 +80,13 @@ export class ContainerLifecycle {
   }
 
   /** Stops a running container: StopSignal, then SIGKILL after `timeoutS` (negative: wait as long as it takes). */
-  async stop(container: Container, timeoutS = DEFAULT_STOP_TIMEOUT_S): Promise<void> {
+  async stop(container: Container, timeoutS = stopTimeoutOf(container)): Promise<void> {
     if (!container.state.Running) throw new NotModifiedError('Container already stopped');
     await this.stopRunning(container, timeoutS);
   }
 
   /** Stops the container if it runs (keeping it even with AutoRemove), then starts it. */
-  async restart(container: Container, timeoutS = DEFAULT_STOP_TIMEOUT_S): Promise<void> {
+  async restart(container: Container, timeoutS = stopTimeoutOf(container)): Promise<void> {
     if (container.state.Running) {
       const { AutoRemove } = container.hostConfig;
       container.hostConfig.AutoRemove = false;

@@ -92,14 +92,26 @@ function defaults(): HostConfig {
     CgroupParent: '',
     VolumeDriver: '',
     ShmSize: SHM_SIZE_DEFAULT,
+    UTSMode: '',
+    Isolation: '',
+    CpuRealtimePeriod: 0,
+    CpuRealtimeRuntime: 0,
   };
 }
+
+/** Fields dockerd leaves out until they are given (Go omitempty): kept as given, absent otherwise. */
+const KEPT_WHEN_GIVEN = ['Runtime', 'Init', 'Tmpfs'] as const;
 
 export function completeHostConfig(given: Partial<HostConfig> = {}): HostConfig {
   const config = defaults();
   for (const key of Object.keys(config)) {
     if (given[key] !== undefined && given[key] !== null) config[key] = structuredClone(given[key]);
   }
+  for (const key of KEPT_WHEN_GIVEN) {
+    if (given[key] !== undefined && given[key] !== null) config[key] = structuredClone(given[key]);
+  }
+  // A memory limit without a swap limit gets twice as much memory and swap, as dockerd gives it.
+  if (config.Memory > 0 && config.MemorySwap === 0) config.MemorySwap = 2 * config.Memory;
   // The engine never keeps a zero size, an empty mode or an empty log type: each means "the default".
   if (!config.ShmSize) config.ShmSize = SHM_SIZE_DEFAULT;
   if (!config.NetworkMode) config.NetworkMode = 'default';

@@ -64,6 +64,13 @@ export function checkRestartPolicy(policy: RestartPolicy): void {
   }
 }
 
+/** The log drivers dockerd 20.10 has built in (etwlogs only on Windows, where it exists): any other would be a plugin, and there is none. */
+const LOG_DRIVERS = ['json-file', 'local', 'journald', 'syslog', 'gelf', 'fluentd', 'awslogs', 'splunk', 'gcplogs', 'logentries', 'etwlogs', 'none'];
+
+export function checkLogDriver(type: string): void {
+  if (!LOG_DRIVERS.includes(type)) refuse(`error looking up logging plugin ${type}: plugin "${type}" not found`);
+}
+
 /** The whole HostConfig of a create (or of a start that still carries one). */
 export function checkHostConfig(hostConfig: HostConfig, rules: ValidationRules): void {
   checkResources(hostConfig, rules);
@@ -72,5 +79,6 @@ export function checkHostConfig(hostConfig: HostConfig, rules: ValidationRules):
   }
   if (hostConfig.ShmSize < 0) refuse('SHM size can not be less than 0');
   checkRestartPolicy(hostConfig.RestartPolicy);
+  checkLogDriver(hostConfig.LogConfig.Type);
   if (hostConfig.AutoRemove && !isNoRestartPolicy(hostConfig.RestartPolicy)) refuse("can't create 'AutoRemove' container with restart policy");
 }
