@@ -112,7 +112,7 @@ async function fixtureImageOn(url: string): Promise<{ image: string; release(): 
 }
 
 /** A free TCP port on the loopback. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;

@@ -235,6 +235,7 @@ def create_inspect_fields(client, cleanup):
     cleanup.add(remove_container, client, created['Id'])
     assert client.api.inspect_container(created['Id'])['Config']['StopTimeout'] == 7
 
+    # dockerd looks the unknown driver up as a plugin first: this call takes it 15 s
     error = expect_api_error(400, client.containers.create, IMAGE, 'true', log_config={'Type': 'no-such-driver'})
     assert 'no-such-driver' in str(error.explanation), error.explanation
 
