@@ -1,6 +1,7 @@
 /**
  * The create body by API version: the fields a version added are read from it on and dropped before
- * it (type errors included, as for any unknown property); the fields' JSON types; NetworkingConfig.
+ * it (type errors included, as for any unknown property); the fields' JSON types and ranges in Go's
+ * words (dockerd 20.10's, seen with curl); names matched without regard to case; NetworkingConfig.
  */
 import { describe, expect, test } from 'vitest';
 import { parseCreateBody } from '../../reference/engine/http/create-container-body.ts';
@@ -38,7 +39,7 @@ describe('HostConfig fields by version', () => {
 
   test('a field of a later version is not type-checked before it: it is unknown there', () => {
     expect(verdict(() => parseHostConfig({ ShmSize: 'big' }, dockerdAt('1.24')))).toBe('ok');
-    expect(verdict(() => parseHostConfig({ ShmSize: 'big' }, dockerdAt('1.25')))).toBe('json: cannot unmarshal string into the HostConfig.ShmSize field');
+    expect(verdict(() => parseHostConfig({ ShmSize: 'big' }, dockerdAt('1.25')))).toBe('json: cannot unmarshal string into Go struct field HostConfig.ShmSize of type int64');
   });
 
   test('Ulimits and CgroupParent are read at every version', () => {
@@ -49,14 +50,22 @@ describe('HostConfig fields by version', () => {
 
 describe('HostConfig field types', () => {
   test.each([
-    [{ Ulimits: 'nofile=1' }, 'json: cannot unmarshal string into the HostConfig.Ulimits field'],
-    [{ Ulimits: [{ Name: 'nofile', Soft: '1' }] }, 'json: cannot unmarshal string into the HostConfig.Ulimits.Soft field'],
-    [{ Ulimits: ['nofile'] }, 'json: cannot unmarshal string into the HostConfig.Ulimits object'],
-    [{ BlkioDeviceReadBps: [{ Path: '/dev/sda', Rate: -1 }] }, 'json: cannot unmarshal number into the HostConfig.BlkioDeviceReadBps.Rate field'],
-    [{ BlkioWeightDevice: [{ Path: 7, Weight: 10 }] }, 'json: cannot unmarshal number into the HostConfig.BlkioWeightDevice.Path field'],
-    [{ GroupAdd: [1234] }, 'json: cannot unmarshal array into the HostConfig.GroupAdd field'],
-    [{ Sysctls: { 'kernel.shmmax': 1 } }, 'json: cannot unmarshal object into the HostConfig.Sysctls field'],
-    [{ PidMode: ['host'] }, 'json: cannot unmarshal array into the HostConfig.PidMode field'],
+    [{ Ulimits: 'nofile=1' }, 'json: cannot unmarshal string into Go struct field HostConfig.Ulimits of type []*units.Ulimit'],
+    [{ Ulimits: [{ Name: 'nofile', Soft: '1' }] }, 'json: cannot unmarshal string into Go struct field Ulimit.Ulimits.Soft of type int64'],
+    [{ Ulimits: ['nofile'] }, 'json: cannot unmarshal string into Go struct field HostConfig.Ulimits of type units.Ulimit'],
+    [{ BlkioDeviceReadBps: [{ Path: '/dev/sda', Rate: -1 }] }, 'json: cannot unmarshal number -1 into Go struct field ThrottleDevice.BlkioDeviceReadBps.Rate of type uint64'],
+    [{ BlkioWeightDevice: [{ Path: 7, Weight: 10 }] }, 'json: cannot unmarshal number into Go struct field WeightDevice.BlkioWeightDevice.Path of type string'],
+    [{ GroupAdd: [1234] }, 'json: cannot unmarshal number into Go struct field HostConfig.GroupAdd of type string'],
+    [{ Sysctls: { 'kernel.shmmax': 1 } }, 'json: cannot unmarshal number into Go struct field HostConfig.Sysctls of type string'],
+    [{ PidMode: ['host'] }, 'json: cannot unmarshal array into Go struct field HostConfig.PidMode of type string'],
+    [{ Privileged: 'yes' }, 'json: cannot unmarshal string into Go struct field HostConfig.Privileged of type bool'],
+    [{ CpuShares: 1e308 }, 'json: cannot unmarshal number 1e308 into Go struct field HostConfig.CpuShares of type int64'],
+    [{ CpuShares: 1.5 }, 'json: cannot unmarshal number 1.5 into Go struct field HostConfig.CpuShares of type int64'],
+    [{ Memory: 2 ** 63 }, 'json: cannot unmarshal number 9223372036854775808 into Go struct field HostConfig.Memory of type int64'],
+    [{ BlkioWeight: 70_000 }, 'json: cannot unmarshal number 70000 into Go struct field HostConfig.BlkioWeight of type uint16'],
+    [{ PortBindings: { '80/tcp': [{ HostPort: 8080 }] } }, 'json: cannot unmarshal number into Go struct field PortBinding.PortBindings.HostPort of type string'],
+    [{ PortBindings: { '80/tcp': { HostPort: '8080' } } }, 'json: cannot unmarshal object into Go struct field HostConfig.PortBindings of type []nat.PortBinding'],
+    [{ LxcConf: 'x' }, 'json: cannot unmarshal string into Go struct field HostConfig.LxcConf of type runconfig.LxcConfig'],
     [{ Ulimits: [{ Name: 'nofile', Soft: 1, Hard: 2 }], BlkioDeviceWriteBps: [{ Path: '/dev/sda', Rate: 0 }], PidMode: 'host', DnsOptions: [] }, 'ok'],
   ])('%j: %s', (fields, expected) => {
     expect(verdict(() => parseHostConfig(fields, dockerdAt('1.25')))).toBe(expected);
@@ -69,9 +78,9 @@ describe('NetworkingConfig', () => {
   test.each([
     [{ EndpointsConfig: { bridge: { IPAMConfig: { IPv4Address: '172.17.0.9' }, Links: [], Aliases: ['web'] } } }, 'ok'],
     [{ EndpointsConfig: { bridge: null } }, 'ok'],
-    [{ EndpointsConfig: 'bridge' }, 'json: cannot unmarshal string into the NetworkingConfig.EndpointsConfig field'],
-    [{ EndpointsConfig: { bridge: { Aliases: 'web' } } }, 'json: cannot unmarshal string into the NetworkingConfig.EndpointsConfig.bridge.Aliases field'],
-    [{ EndpointsConfig: { bridge: { IPAMConfig: { LinkLocalIPs: '169.254.0.1' } } } }, 'json: cannot unmarshal string into the NetworkingConfig.EndpointsConfig.bridge.IPAMConfig.LinkLocalIPs field'],
+    [{ EndpointsConfig: 'bridge' }, 'json: cannot unmarshal string into Go struct field NetworkingConfig.NetworkingConfig.EndpointsConfig of type map[string]*network.EndpointSettings'],
+    [{ EndpointsConfig: { bridge: { Aliases: 'web' } } }, 'json: cannot unmarshal string into Go struct field EndpointSettings.NetworkingConfig.EndpointsConfig.Aliases of type []string'],
+    [{ EndpointsConfig: { bridge: { IPAMConfig: { LinkLocalIPs: '169.254.0.1' } } } }, 'json: cannot unmarshal string into Go struct field EndpointIPAMConfig.NetworkingConfig.EndpointsConfig.IPAMConfig.LinkLocalIPs of type []string'],
     [{ EndpointsConfig: { bridge: {}, none: {} } }, 'Container cannot be connected to network endpoints: bridge, none'],
   ])('at 1.25, %j: %s', (networkingConfig, expected) => {
     expect(verdict(() => parseCreateBody(body(networkingConfig), dockerdAt('1.25')))).toBe(expected);
@@ -79,5 +88,30 @@ describe('NetworkingConfig', () => {
 
   test('is ignored before 1.25', () => {
     expect(verdict(() => parseCreateBody(body({ EndpointsConfig: 'bridge' }), dockerdAt('1.24')))).toBe('ok');
+  });
+});
+
+describe('the create body as Go decodes it', () => {
+  test.each([
+    [{ Image: 'b', HostConfig: { Privileged: 'yes' } }, 'json: cannot unmarshal string into Go struct field HostConfig.HostConfig.Privileged of type bool'],
+    [{ Image: 'b', Tty: 1 }, 'json: cannot unmarshal number into Go struct field ContainerConfigWrapper.Tty of type bool'],
+    [{ Image: 'b', Env: [1] }, 'json: cannot unmarshal number into Go struct field ContainerConfigWrapper.Env of type string'],
+    [{ Image: 'b', Cmd: [3] }, 'json: cannot unmarshal array into Go struct field ContainerConfigWrapper.Cmd of type string'],
+    [{ Image: 'b', ExposedPorts: { '80/tcp': 3 } }, 'json: cannot unmarshal number into Go struct field ContainerConfigWrapper.ExposedPorts of type struct {}'],
+    [{ Image: 'b', HostConfig: { Ulimits: [{ Name: 'nofile', Soft: '1' }] } }, 'json: cannot unmarshal string into Go struct field Ulimit.HostConfig.Ulimits.Soft of type int64'],
+    [[], 'json: cannot unmarshal array into Go value of type runconfig.ContainerConfigWrapper'],
+  ])('%j: %s', (body, expected) => {
+    expect(verdict(() => parseCreateBody(body, dockerdAt('1.25')))).toBe(expected);
+  });
+
+  test('field names match without regard to case, as Go matches them; the declared names come out', () => {
+    const { config, hostConfig } = parseCreateBody({ image: 'busybox', TTY: true, cmd: 'true', hostconfig: { privileged: true, restartpolicy: { name: 'always' } } }, dockerdAt('1.25'));
+    expect(config).toEqual({ Image: 'busybox', Tty: true, Cmd: ['true'] });
+    expect(hostConfig).toEqual({ Privileged: true, RestartPolicy: { Name: 'always', MaximumRetryCount: 0 } });
+  });
+
+  test('null leaves a field unset; unknown fields are dropped, not echoed', () => {
+    const { hostConfig } = parseCreateBody({ Image: 'busybox', HostConfig: { Privileged: null, NoSuchField: 'x', Memory: 4_194_304 } }, dockerdAt('1.25'));
+    expect(hostConfig).toEqual({ Memory: 4_194_304 });
   });
 });

@@ -10,7 +10,8 @@ import { atLeast } from '../../../harness/versions.ts';
 import type { PathStat } from '../filesystem/container-archive.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import { formatTimestamp } from '../model/timestamps.ts';
-import { asObject, isString, optional } from './json-fields.ts';
+import { COPY_CONFIG } from './body-structs.ts';
+import { decodeGo } from './json-fields.ts';
 import { readJsonBody } from './json-body.ts';
 import { sendEmpty } from './replies.ts';
 import { containerOf } from './route-helpers.ts';
@@ -69,7 +70,7 @@ async function copy(context: RouteContext): Promise<void> {
   if (atLeast(context.version, '1.24')) return sendEmpty(context.response, 404);
   const body = await readJsonBody(context.request);
   if (body === undefined) throw new InvalidParameterError('got EOF while reading request body');
-  const resource = optional(asObject(body, 'copy request').Resource, 'Resource', isString);
+  const resource = decodeGo<{ Resource?: string }>(body, COPY_CONFIG).Resource;
   if (!resource) throw new InvalidParameterError('Path cannot be empty');
   sendArchive(context.response, TAR, await context.model.archives.copy(containerOf(context), resource));
 }

@@ -6,10 +6,9 @@
 import { atLeast, before } from '../../../harness/versions.ts';
 import { EngineError, InvalidParameterError, NotRunningError } from '../model/errors.ts';
 import { signalNumber, UnknownSignalError } from '../process/index.ts';
-import { parseHostConfig, parseResources, parseRestartPolicy, validationRules } from './host-config-body.ts';
+import { parseHostConfig, parseUpdateBody, validationRules } from './host-config-body.ts';
 import { HttpError } from './http-error.ts';
 import { atoi, optionalInteger } from './integer-query.ts';
-import { asObject } from './json-fields.ts';
 import { parseJsonBody, readBodyText, readJsonBody } from './json-body.ts';
 import { sendEmpty, sendJson, sendText } from './replies.ts';
 import { clientGone, containerOf } from './route-helpers.ts';
@@ -142,9 +141,8 @@ export const containerActionRoutes: Route[] = [
       const { request, response, model, version, personality } = context;
       // The endpoint came with 1.22: before, the path is no route at all (unless later features are taken at every version).
       if (!personality.takes(version, '1.22')) throw new HttpError(404, 'page not found');
-      const fields = asObject((await readJsonBody(request)) ?? {}, 'UpdateConfig');
-      const restartPolicy = personality.takes(version, '1.23') ? parseRestartPolicy(fields.RestartPolicy, { version, personality }) : undefined;
-      model.operations.update(containerOf(context), { resources: parseResources(fields), restartPolicy }, validationRules(version));
+      const update = parseUpdateBody(await readJsonBody(request), { version, personality });
+      model.operations.update(containerOf(context), update, validationRules(version));
       // dockerd's answer when it has nothing to warn about: null, not an empty list.
       sendJson(response, 200, { Warnings: null });
     },

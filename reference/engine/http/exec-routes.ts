@@ -11,44 +11,52 @@ import { parseDetachKeys } from '../model/detach-keys.ts';
 import { InvalidParameterError, NotRunningError } from '../model/errors.ts';
 import type { ExecInstance, ExecSpec } from '../model/exec-instance.ts';
 import { containerInspect } from './container-views.ts';
-import { commandField } from './create-container-body.ts';
+import { EXEC_CONFIG, EXEC_START_CHECK } from './body-structs.ts';
 import { HttpError } from './http-error.ts';
 import { atoi } from './integer-query.ts';
 import { readJsonBody } from './json-body.ts';
-import { asObject, isBoolean, isString, isStringList, optional } from './json-fields.ts';
+import { decodeGo, type GoType } from './json-fields.ts';
 import { openRawStream } from './raw-stream.ts';
 import { sendEmpty, sendJson, sendText } from './replies.ts';
 import type { AnswerShape } from './personality.ts';
 import { containerOf } from './route-helpers.ts';
 import type { Route, RouteContext } from './route-table.ts';
 
-/** The JSON object of the body; dockerd's decoder refuses an empty one, worded `ifEmpty`. */
-async function bodyFields({ request }: RouteContext, object: string, ifEmpty: string): Promise<Record<string, unknown>> {
+/** The body decoded into `type`; dockerd's decoder refuses an empty one, worded `ifEmpty`. */
+async function bodyFields<T>({ request }: RouteContext, type: GoType, ifEmpty: string): Promise<T> {
   const body = await readJsonBody(request);
   if (body === undefined) throw new InvalidParameterError(ifEmpty);
-  return asObject(body, object);
+  return decodeGo<T>(body, type);
 }
 
-function flag(fields: Record<string, unknown>, name: string): boolean {
-  return optional(fields[name], name, isBoolean) ?? false;
+interface ExecConfig {
+  Cmd?: string[];
+  AttachStdin?: boolean;
+  AttachStdout?: boolean;
+  AttachStderr?: boolean;
+  Tty?: boolean;
+  Privileged?: boolean;
+  DetachKeys?: string;
+  Env?: string[];
+  User?: string;
 }
 
-function parseExecSpec(fields: Record<string, unknown>): ExecSpec {
-  const cmd = commandField(fields.Cmd, 'Cmd') ?? [];
+function parseExecSpec(fields: ExecConfig): ExecSpec {
+  const cmd = fields.Cmd ?? [];
   if (cmd.length === 0) throw new InvalidParameterError('No exec command specified');
-  const keysText = optional(fields.DetachKeys, 'DetachKeys', isString) || undefined;
+  const keysText = fields.DetachKeys || undefined;
   const detachKeys = keysText === undefined ? undefined : parseDetachKeys(keysText);
   if (keysText !== undefined && !detachKeys) throw new InvalidParameterError(`Invalid escape keys (${keysText}) provided`);
   return {
     cmd,
-    attachStdin: flag(fields, 'AttachStdin'),
-    attachStdout: flag(fields, 'AttachStdout'),
-    attachStderr: flag(fields, 'AttachStderr'),
-    tty: flag(fields, 'Tty'),
+    attachStdin: fields.AttachStdin ?? false,
+    attachStdout: fields.AttachStdout ?? false,
+    attachStderr: fields.AttachStderr ?? false,
+    tty: fields.Tty ?? false,
     detachKeys,
-    env: optional(fields.Env, 'Env', isStringList) ?? [],
-    user: optional(fields.User, 'User', isString) || undefined,
-    privileged: flag(fields, 'Privileged'),
+    env: fields.Env ?? [],
+    user: fields.User || undefined,
+    privileged: fields.Privileged ?? false,
   };
 }
 
@@ -68,7 +76,7 @@ function execOf({ model, params }: RouteContext): ExecInstance {
 
 async function createExec(context: RouteContext): Promise<void> {
   const { model, version, response } = context;
-  const spec = parseExecSpec(await bodyFields(context, 'ExecConfig', 'got EOF while reading request body'));
+  const spec = parseExecSpec(await bodyFields<ExecConfig>(context, EXEC_CONFIG, 'got EOF while reading request body'));
   const container = containerOf(context);
   const instance = await withNotRunningOf(version, () => model.execs.create(container, spec));
   sendJson(response, 201, { Id: instance.id, Warnings: [] });
@@ -76,9 +84,9 @@ async function createExec(context: RouteContext): Promise<void> {
 
 async function startExec(context: RouteContext): Promise<void> {
   const { model, version, response } = context;
-  const fields = await bodyFields(context, 'ExecStartCheck', 'EOF');
-  const detach = flag(fields, 'Detach');
-  const multiplexed = !flag(fields, 'Tty');
+  const fields = await bodyFields<{ Detach?: boolean; Tty?: boolean }>(context, EXEC_START_CHECK, 'EOF');
+  const detach = fields.Detach ?? false;
+  const multiplexed = !fields.Tty;
   const instance = execOf(context);
   if (detach) {
     await withNotRunningOf(version, () => model.execs.start(instance));

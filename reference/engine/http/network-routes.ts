@@ -4,12 +4,9 @@
  * before 1.22 and 204 from then on.
  */
 import { before } from '../../../harness/versions.ts';
-import type { EndpointRequest } from '../model/network-connections.ts';
-import type { NetworkCreateOptions } from '../model/network-store.ts';
-import type { IpamPoolRequest } from '../model/network-ipam.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { readJsonBody } from './json-body.ts';
-import { asObject, isBoolean, isPlainObject, isString, isStringList, isStringMap, optional } from './json-fields.ts';
+import { parseNetworkConnectBody, parseNetworkCreateBody, parseNetworkDisconnectBody } from './network-body.ts';
 import { networkView } from './network-views.ts';
 import { sendEmpty, sendJson } from './replies.ts';
 import type { Route } from './route-table.ts';
@@ -31,7 +28,7 @@ export const networkRoutes: Route[] = [
     method: 'POST',
     path: '/networks/create',
     handle: async ({ request, response, model }) => {
-      const { network, warning } = model.networks.create(parseCreateBody(await readJsonBody(request)));
+      const { network, warning } = model.networks.create(parseNetworkCreateBody(await readJsonBody(request)));
       sendJson(response, 201, { Id: network.id, Warning: warning });
     },
   },
@@ -46,9 +43,8 @@ export const networkRoutes: Route[] = [
     method: 'POST',
     path: '/networks/{id}/connect',
     handle: async ({ request, response, model, params }) => {
-      const body = asObject((await readJsonBody(request)) ?? {}, 'NetworkConnect');
-      const endpointConfig = optional(body.EndpointConfig, 'EndpointConfig', isPlainObject);
-      model.networkConnections.connect(params.id ?? '', optional(body.Container, 'Container', isString) ?? '', parseEndpointConfig(endpointConfig ?? {}));
+      const { container, endpoint } = parseNetworkConnectBody(await readJsonBody(request));
+      model.networkConnections.connect(params.id ?? '', container, endpoint);
       sendEmpty(response, 200);
     },
   },
@@ -56,9 +52,8 @@ export const networkRoutes: Route[] = [
     method: 'POST',
     path: '/networks/{id}/disconnect',
     handle: async ({ request, response, model, params }) => {
-      const body = asObject((await readJsonBody(request)) ?? {}, 'NetworkDisconnect');
-      const container = optional(body.Container, 'Container', isString) ?? '';
-      model.networkConnections.disconnect(params.id ?? '', container, optional(body.Force, 'Force', isBoolean) ?? false);
+      const { container, force } = parseNetworkDisconnectBody(await readJsonBody(request));
+      model.networkConnections.disconnect(params.id ?? '', container, force);
       sendEmpty(response, 200);
     },
   },
@@ -71,44 +66,3 @@ export const networkRoutes: Route[] = [
     },
   },
 ];
-
-function parseCreateBody(body: unknown): NetworkCreateOptions {
-  const fields = asObject(body ?? {}, 'NetworkCreateRequest');
-  const ipam = optional(fields.IPAM, 'IPAM', isPlainObject);
-  return {
-    name: optional(fields.Name, 'Name', isString) ?? '',
-    checkDuplicate: optional(fields.CheckDuplicate, 'CheckDuplicate', isBoolean) ?? false,
-    driver: optional(fields.Driver, 'Driver', isString) ?? '',
-    internal: optional(fields.Internal, 'Internal', isBoolean) ?? false,
-    enableIPv6: optional(fields.EnableIPv6, 'EnableIPv6', isBoolean) ?? false,
-    attachable: optional(fields.Attachable, 'Attachable', isBoolean) ?? false,
-    ipam: ipam ? {
-      driver: optional(ipam.Driver, 'IPAM.Driver', isString) ?? '',
-      config: (optional(ipam.Config, 'IPAM.Config', Array.isArray) ?? []).map((pool, index) => parsePool(pool, `IPAM.Config[${index}]`)),
-      options: optional(ipam.Options, 'IPAM.Options', isStringMap) ?? undefined,
-    } : undefined,
-    options: optional(fields.Options, 'Options', isStringMap) ?? {},
-    labels: optional(fields.Labels, 'Labels', isStringMap) ?? {},
-  };
-}
-
-function parsePool(value: unknown, field: string): IpamPoolRequest {
-  const pool = asObject(value, field);
-  return {
-    Subnet: optional(pool.Subnet, `${field}.Subnet`, isString) ?? '',
-    IPRange: optional(pool.IPRange, `${field}.IPRange`, isString) ?? '',
-    Gateway: optional(pool.Gateway, `${field}.Gateway`, isString) ?? '',
-  };
-}
-
-function parseEndpointConfig(config: Record<string, unknown>): EndpointRequest {
-  const ipam = optional(config.IPAMConfig, 'EndpointConfig.IPAMConfig', isPlainObject);
-  const address = (family: 'IPv4Address' | 'IPv6Address') => optional(ipam?.[family], `EndpointConfig.IPAMConfig.${family}`, isString) || undefined;
-  const [IPv4Address, IPv6Address] = [address('IPv4Address'), address('IPv6Address')];
-  return {
-    // dockerd leaves out an address not given (omitempty).
-    IPAMConfig: ipam ? { ...(IPv4Address && { IPv4Address }), ...(IPv6Address && { IPv6Address }) } : null,
-    Aliases: optional(config.Aliases, 'EndpointConfig.Aliases', isStringList) ?? null,
-    Links: optional(config.Links, 'EndpointConfig.Links', isStringList) ?? null,
-  };
-}

@@ -13,7 +13,9 @@ import { checkedImageReference } from '../model/image-reference.ts';
 import { pushAnnouncement } from '../model/image-registry.ts';
 import { readPluginContext } from '../model/plugin-context.ts';
 import { pullPlugin, pushPlugin, remotePluginPrivileges } from '../model/plugin-distribution.ts';
+import { PLUGIN_PRIVILEGES } from './body-structs.ts';
 import { readJsonBody } from './json-body.ts';
+import { decodeGo } from './json-fields.ts';
 import { pluginView, privilegesView } from './plugin-views.ts';
 import { registryAuth, registryCredentials } from './registry-auth-header.ts';
 import { streamProgress } from './registry-progress.ts';
@@ -40,8 +42,13 @@ export const pluginRoutes: Route[] = [
     method: 'POST',
     path: '/plugins/pull',
     handle: async ({ request, response, model, query, version }) => {
-      const body = await readJsonBody(request);
-      if (body !== undefined && !Array.isArray(body)) throw new InvalidParameterError('failed to parse privileges: the body is not an array');
+      // The privileges the client accepts are decoded as dockerd decodes them, not compared: a client's mistake
+      // is a 400 in dockerd's words (dockerd answers 500; the spec shows no statuses here).
+      try {
+        decodeGo(await readJsonBody(request), PLUGIN_PRIVILEGES);
+      } catch (error) {
+        throw error instanceof InvalidParameterError ? new InvalidParameterError(`failed to parse privileges: ${error.message}`) : error;
+      }
       const credentials = registryCredentials(registryAuth(request.headers['x-registry-auth']), version);
       const remote = query.get('remote');
       const pulled = remote

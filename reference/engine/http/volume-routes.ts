@@ -6,7 +6,8 @@ import { InvalidParameterError, NotFoundError } from '../model/errors.ts';
 import type { VolumeCreateOptions } from '../model/volume-store.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { readJsonBody } from './json-body.ts';
-import { asObject, isString, isStringMap, optional } from './json-fields.ts';
+import { VOLUME_CREATE_BODY } from './body-structs.ts';
+import { decodeGo } from './json-fields.ts';
 import { sendEmpty, sendJson } from './replies.ts';
 import type { Route } from './route-table.ts';
 import { volumeView } from './volume-views.ts';
@@ -16,13 +17,8 @@ const LIST_FILTERS = { applied: ['name', 'driver', 'label', 'dangling'], notYet:
 
 function parseCreateBody(body: unknown): VolumeCreateOptions {
   if (body === undefined) throw new InvalidParameterError('got EOF while reading request body');
-  const fields = asObject(body, 'VolumeCreateBody');
-  return {
-    name: optional(fields.Name, 'Name', isString) ?? undefined,
-    driver: optional(fields.Driver, 'Driver', isString) ?? undefined,
-    driverOpts: optional(fields.DriverOpts, 'DriverOpts', isStringMap) ?? undefined,
-    labels: optional(fields.Labels, 'Labels', isStringMap) ?? undefined,
-  };
+  const fields = decodeGo<{ Name?: string; Driver?: string; DriverOpts?: Record<string, string>; Labels?: Record<string, string> }>(body, VOLUME_CREATE_BODY);
+  return { name: fields.Name, driver: fields.Driver, driverOpts: fields.DriverOpts, labels: fields.Labels };
 }
 
 export const volumeRoutes: Route[] = [

@@ -40,7 +40,7 @@ describe('create', () => {
     ['no name', {}, 500, 'invalid name: '],
     ['an unknown driver', { Name: 'x', Driver: 'nosuch' }, 404, 'plugin "nosuch" not found'],
     ['a predefined name', { Name: 'host' }, 403, 'operation is not permitted on predefined host network '],
-    ['a Name that is no string', { Name: 7 }, 400, 'json: cannot unmarshal number into the Name field'],
+    ['a Name that is no string', { Name: 7 }, 400, 'json: cannot unmarshal number into Go struct field NetworkCreateRequest.Name of type string'],
   ])('refuses %s: %i', async (_, body, status, message) => {
     const res = await call('POST', '/v1.21/networks/create', { json: body });
     expect([res.status, res.text]).toEqual([status, `${message}\n`]);
