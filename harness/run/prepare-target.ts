@@ -147,7 +147,8 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
       // tokens of the spec's shortest lifetime, so that the expiry check waits one minute, not five
       const services = { token: 'tcp://127.0.0.1:0', accounts: 'tcp://127.0.0.1:0', registry: 'tcp://127.0.0.1:0', tokenExpiresIn: 60 };
       const personality = options.personality ?? 'dockerd';
-      const reference = await startReference({ dialect: options.dialect, personality, ...(withServices ? services : {}) });
+      // a swarm manager, as the live run's dockerd is made one, so that the swarm checks run
+      const reference = await startReference({ dialect: options.dialect, personality, swarm: true, ...(withServices ? services : {}) });
       closers.push(() => reference.close());
       // the report says which personality was checked; the default keeps its plain name
       url = personality === 'dockerd' ? 'reference' : `reference:${personality}`;

@@ -17,7 +17,7 @@ let reference: RunningReference;
 let engine: EngineClient;
 
 beforeAll(async () => {
-  reference = await startReference();
+  reference = await startReference({ swarm: true });
   const connection = { origin: reference.engineUrl.replace(/^tcp:/, 'http:') };
   engine = new EngineClient(connection, createDispatcher(connection), undefined);
 });

@@ -1,18 +1,20 @@
 /**
- * Service endpoints (spec/2 §4.6): create (201 {ID}, Warnings only when there are some, as dockerd),
+ * Service endpoints (spec/2 §4.6): create (201 {ID}, with dockerd's Warnings when it has some: an
+ * image it cannot pin to a digest),
  * list with dockerd's filters, inspect, update at a `version`, remove. Create and update take
  * X-Registry-Auth, the credentials the service's tasks pull its image with. Served at every version
  * prefix, as dockerd serves them; outside a swarm each answers dockerd's 503.
  */
 import type { ApiVersion } from '../../../harness/versions.ts';
-import { InvalidParameterError } from '../model/errors.ts';
 import type { RegistryCredentials } from '../model/image-registry.ts';
+import { imageWarnings } from '../model/service-store.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { readJsonBody } from './json-body.ts';
 import { registryAuth, registryCredentials } from './registry-auth-header.ts';
 import { sendEmpty, sendJson, sendText } from './replies.ts';
 import type { Route } from './route-table.ts';
 import { parseServiceSpec } from './service-spec-body.ts';
+import { parseObjectVersion } from './swarm-bodies.ts';
 import { serviceView } from './swarm-views.ts';
 
 const LIST_FILTERS = { applied: ['id', 'label', 'mode', 'name'], notYet: [] } as const;
@@ -32,7 +34,8 @@ export const serviceRoutes: Route[] = [
     path: '/services/create',
     handle: async ({ request, response, model, version }) => {
       const service = model.services.create(parseServiceSpec(await readJsonBody(request)), serviceCredentials(request.headers['x-registry-auth'], version));
-      sendJson(response, 201, { ID: service.id });
+      const warnings = imageWarnings(service.spec);
+      sendJson(response, 201, { ID: service.id, ...(warnings.length > 0 && { Warnings: warnings }) });
     },
   },
   {
@@ -46,10 +49,11 @@ export const serviceRoutes: Route[] = [
     handle: async ({ request, response, model, params, query, version, personality }) => {
       const service = model.services.find(params.id ?? '');
       const spec = parseServiceSpec(await readJsonBody(request));
-      model.services.update(service, parseServiceVersion(query.get('version')), spec, serviceCredentials(request.headers['x-registry-auth'], version));
+      model.services.update(service, parseObjectVersion('service', query.get('version')), spec, serviceCredentials(request.headers['x-registry-auth'], version));
       // dockerd answers JSON (`{"Warnings": …}` when it has some), which its clients decode; the spec's is "200 empty, text/plain".
+      const warnings = imageWarnings(service.spec);
       if (personality.emptyServiceUpdate) sendText(response, 200, '');
-      else sendJson(response, 200, {});
+      else sendJson(response, 200, warnings.length > 0 ? { Warnings: warnings } : {});
     },
   },
   {
@@ -65,11 +69,4 @@ export const serviceRoutes: Route[] = [
 /** X-Registry-Auth of a create or update: the credentials the service's tasks pull with. */
 function serviceCredentials(header: string | string[] | undefined, version: ApiVersion): RegistryCredentials {
   return registryCredentials(registryAuth(header), version);
-}
-
-/** The required `version`, an unsigned integer, worded like dockerd's refusal. */
-function parseServiceVersion(text: string | null): number {
-  const given = text ?? '';
-  if (!/^\d+$/.test(given)) throw new InvalidParameterError(`invalid service version '${given}': strconv.ParseUint: parsing ${JSON.stringify(given)}: invalid syntax`);
-  return Number(given);
 }

@@ -1,10 +1,15 @@
 /**
- * The swarm and its nodes in Docker's shapes (the spec leaves them "not shown"): GET /swarm, the node
- * list (dockerd's filters id, name, role, membership) and one node. Outside a swarm, dockerd's 503.
+ * The swarm and its nodes in Docker's shapes (the spec leaves them "not shown"): init (200 with the
+ * node's id), join, leave, GET /swarm, update at a `version` (with token and unlock key rotations),
+ * the unlock key and unlock, the node list (dockerd's filters id, name, role, membership), one node
+ * and its update. Outside a swarm, dockerd's 503; dockerd serves them at every version prefix.
  */
+import { parseBooleanQuery } from './boolean-query.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
-import { sendJson } from './replies.ts';
+import { readJsonBody } from './json-body.ts';
+import { sendEmpty, sendJson } from './replies.ts';
 import type { Route } from './route-table.ts';
+import { parseInitRequest, parseJoinRequest, parseNodeSpec, parseObjectVersion, parseSwarmSpec } from './swarm-bodies.ts';
 import { nodeView, swarmView } from './swarm-views.ts';
 
 const NODE_FILTERS = { applied: ['id', 'membership', 'name', 'role'], notYet: ['label', 'node.label'] } as const;
@@ -13,7 +18,45 @@ export const swarmRoutes: Route[] = [
   {
     method: 'GET',
     path: '/swarm',
-    handle: ({ response, model }) => sendJson(response, 200, swarmView(model.swarm.cluster)),
+    handle: ({ response, model }) => sendJson(response, 200, swarmView(model.swarm)),
+  },
+  {
+    method: 'POST',
+    path: '/swarm/init',
+    handle: async ({ request, response, model }) => sendJson(response, 200, model.swarm.init(parseInitRequest(await readJsonBody(request)))),
+  },
+  {
+    method: 'POST',
+    path: '/swarm/join',
+    handle: async ({ request, model }) => model.swarm.join(parseJoinRequest(await readJsonBody(request))),
+  },
+  {
+    method: 'POST',
+    path: '/swarm/leave',
+    handle: ({ response, model, query }) => {
+      model.swarm.leave(parseBooleanQuery(query.get('force'), false));
+      sendEmpty(response, 200);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/swarm/update',
+    handle: async ({ request, response, model, query }) => {
+      const version = parseObjectVersion('swarm', query.get('version'));
+      const rotate = (name: string) => parseBooleanQuery(query.get(name), false);
+      model.swarm.update(version, parseSwarmSpec(await readJsonBody(request)), { workerToken: rotate('rotateWorkerToken'), managerToken: rotate('rotateManagerToken'), managerUnlockKey: rotate('rotateManagerUnlockKey') });
+      sendEmpty(response, 200);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/swarm/unlockkey',
+    handle: ({ response, model }) => sendJson(response, 200, { UnlockKey: model.swarm.unlockKey }),
+  },
+  {
+    method: 'POST',
+    path: '/swarm/unlock',
+    handle: ({ model }) => model.swarm.unlock(),
   },
   {
     method: 'GET',
@@ -21,12 +64,25 @@ export const swarmRoutes: Route[] = [
     handle: ({ response, model, query, personality }) => {
       const filters = parseFiltersQuery(query.get('filters'));
       checkFilterNames(filters, NODE_FILTERS);
-      sendJson(response, 200, personality.unordered(model.swarm.listNodes(filters)).map(nodeView));
+      sendJson(response, 200, personality.unordered(model.swarm.listNodes(filters)).map(() => nodeView(model.swarm)));
     },
   },
   {
     method: 'GET',
     path: '/nodes/{id}',
-    handle: ({ response, model, params }) => sendJson(response, 200, nodeView(model.swarm.findNode(params.id ?? ''))),
+    handle: ({ response, model, params }) => {
+      model.swarm.findNode(params.id ?? '');
+      sendJson(response, 200, nodeView(model.swarm));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/nodes/{id}/update',
+    handle: async ({ request, response, model, params, query }) => {
+      const node = model.swarm.findNode(params.id ?? '');
+      const version = parseObjectVersion('node', query.get('version'));
+      model.swarm.updateNode(node, version, parseNodeSpec(await readJsonBody(request)));
+      sendEmpty(response, 200);
+    },
   },
 ];

@@ -1,27 +1,24 @@
 /**
  * Swarm objects in Docker's shapes (spec/2 §2.7 and §2.8, and dockerd's where the spec says "not
- * shown"): services, tasks, the node, the swarm, and the Swarm section of GET /info. dockerd shows
+ * shown"): services, tasks, the node, the swarm, secrets, and the Swarm section of GET /info. dockerd shows
  * them alike at every version it serves them.
  */
 import { ENGINE_VERSION } from '../model/daemon-build.ts';
 import { hostFacts } from '../model/host-facts.ts';
+import type { Secret } from '../model/secret-store.ts';
 import type { Service } from '../model/service.ts';
 import type { ServiceSpec, TaskSpec } from '../model/service-spec.ts';
-import type { SwarmCluster, SwarmObjectMeta } from '../model/swarm-cluster.ts';
+import type { SwarmCluster, SwarmObjectMeta, SwarmSpec } from '../model/swarm-cluster.ts';
 import type { Task } from '../model/task.ts';
 import { formatTimestamp } from '../model/timestamps.ts';
-
-/** The address the one node advertises, as `docker swarm init --advertise-addr 127.0.0.1` gives it. */
-const NODE_ADDRESS = '127.0.0.1';
-const MANAGER_ADDRESS = `${NODE_ADDRESS}:2377`;
 
 function metaView(meta: SwarmObjectMeta) {
   return { ID: meta.id, Version: { Index: meta.versionIndex }, CreatedAt: formatTimestamp(meta.createdAt), UpdatedAt: formatTimestamp(meta.updatedAt) };
 }
 
-/** dockerd adds the container's isolation, the runtime and the force-update counter. */
+/** dockerd adds the container's isolation, the runtime and the force-update counter (0 unless given). */
 function taskSpecView(spec: TaskSpec, service: boolean): Record<string, unknown> {
-  return { ...spec, ContainerSpec: { ...spec.ContainerSpec, Isolation: 'default' }, ForceUpdate: 0, ...(service && { Runtime: 'container' }) };
+  return { ...spec, ContainerSpec: { ...spec.ContainerSpec, Isolation: 'default' }, ForceUpdate: spec.ForceUpdate ?? 0, ...(service && { Runtime: 'container' }) };
 }
 
 function serviceSpecView(spec: ServiceSpec): Record<string, unknown> {
@@ -58,57 +55,63 @@ export function taskView(task: Task): Record<string, unknown> {
   };
 }
 
-export function nodeView(node: SwarmObjectMeta): Record<string, unknown> {
+/** The one node: a ready manager and leader, with the spec its last update gave (a name only when given). */
+export function nodeView(swarm: SwarmCluster): Record<string, unknown> {
   const host = hostFacts();
+  const { Name, ...spec } = swarm.nodeSpec;
   return {
-    ...metaView(node),
-    Spec: { Labels: {}, Role: 'manager', Availability: 'active' },
+    ...metaView(swarm.node),
+    Spec: { ...(Name !== '' && { Name }), ...spec },
     Description: {
       Hostname: host.hostname,
       Platform: { Architecture: host.machine, OS: 'linux' },
       Resources: { NanoCPUs: host.ncpu * 1e9, MemoryBytes: host.memTotal },
       Engine: { EngineVersion: ENGINE_VERSION, Plugins: [{ Type: 'Network', Name: 'bridge' }, { Type: 'Network', Name: 'host' }, { Type: 'Network', Name: 'null' }, { Type: 'Network', Name: 'overlay' }, { Type: 'Volume', Name: 'local' }] },
     },
-    Status: { State: 'ready', Addr: NODE_ADDRESS },
-    ManagerStatus: { Leader: true, Reachability: 'reachable', Addr: MANAGER_ADDRESS },
+    Status: { State: 'ready', Addr: swarm.nodeAddress },
+    ManagerStatus: { Leader: true, Reachability: 'reachable', Addr: swarm.managerAddress },
   };
 }
 
-/** swarmkit's defaults for a swarm made by `docker swarm init`. */
-const SWARM_SPEC = {
-  Name: 'default',
-  Labels: {},
-  Orchestration: { TaskHistoryRetentionLimit: 5 },
-  Raft: { SnapshotInterval: 10000, KeepOldSnapshots: 0, LogEntriesForSlowFollowers: 500, ElectionTick: 10, HeartbeatTick: 1 },
-  Dispatcher: { HeartbeatPeriod: 5_000_000_000 },
-  CAConfig: { NodeCertExpiry: 7_776_000_000_000_000 },
-  TaskDefaults: {},
-  EncryptionConfig: { AutoLockManagers: false },
-};
-
-function clusterView(cluster: SwarmObjectMeta): Record<string, unknown> {
-  return { ...metaView(cluster), Spec: SWARM_SPEC };
+/** The swarm's spec as dockerd shows it: the settings Go leaves out when zero (omitempty) are left out. */
+function swarmSpecView(spec: SwarmSpec): Record<string, unknown> {
+  const { Raft, Dispatcher, CAConfig } = spec;
+  const set = (value: number) => value !== 0;
+  return {
+    ...spec,
+    Raft: { ...(set(Raft.SnapshotInterval) && { SnapshotInterval: Raft.SnapshotInterval }), KeepOldSnapshots: Raft.KeepOldSnapshots, ...(set(Raft.LogEntriesForSlowFollowers) && { LogEntriesForSlowFollowers: Raft.LogEntriesForSlowFollowers }), ElectionTick: Raft.ElectionTick, HeartbeatTick: Raft.HeartbeatTick },
+    Dispatcher: set(Dispatcher.HeartbeatPeriod) ? Dispatcher : {},
+    CAConfig: { ...(set(CAConfig.NodeCertExpiry) && { NodeCertExpiry: CAConfig.NodeCertExpiry }), ...(CAConfig.ExternalCAs && { ExternalCAs: CAConfig.ExternalCAs }) },
+  };
 }
 
-/** GET /swarm: the cluster and the tokens that join nodes to it (the reference joins none). */
-export function swarmView(cluster: SwarmObjectMeta): Record<string, unknown> {
-  const token = (role: string) => `SWMTKN-1-${cluster.id}-${role}`;
-  return { ...clusterView(cluster), JoinTokens: { Worker: token('worker'), Manager: token('manager') } };
+function clusterView(swarm: SwarmCluster): Record<string, unknown> {
+  return { ...metaView(swarm.cluster), Spec: swarmSpecView(swarm.spec) };
+}
+
+/** GET /swarm: the cluster and the tokens that join nodes to it. */
+export function swarmView(swarm: SwarmCluster): Record<string, unknown> {
+  return { ...clusterView(swarm), JoinTokens: swarm.joinTokens };
+}
+
+/** A secret: its name and labels, never its data. */
+export function secretView(secret: Secret): Record<string, unknown> {
+  return { ...metaView(secret.meta), Spec: secret.spec };
 }
 
 /** The Swarm section of GET /info: the node's part in a swarm, or dockerd's inactive one outside it. */
 export function swarmInfoView(swarm: SwarmCluster): Record<string, unknown> {
   if (!swarm.active) return { NodeID: '', NodeAddr: '', LocalNodeState: 'inactive', ControlAvailable: false, Error: '', RemoteManagers: null };
-  const { node, cluster } = swarm;
+  const { node } = swarm;
   return {
     NodeID: node.id,
-    NodeAddr: NODE_ADDRESS,
+    NodeAddr: swarm.nodeAddress,
     LocalNodeState: 'active',
     ControlAvailable: true,
     Error: '',
-    RemoteManagers: [{ NodeID: node.id, Addr: MANAGER_ADDRESS }],
+    RemoteManagers: [{ NodeID: node.id, Addr: swarm.managerAddress }],
     Nodes: 1,
     Managers: 1,
-    Cluster: clusterView(cluster),
+    Cluster: clusterView(swarm),
   };
 }

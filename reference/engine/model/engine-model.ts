@@ -23,6 +23,7 @@ import { PluginEvents } from './plugin-events.ts';
 import { PluginStore } from './plugin-store.ts';
 import { Pruner } from './prune.ts';
 import { randomId, randomSwarmId } from './random-ids.ts';
+import { SecretStore } from './secret-store.ts';
 import { ServiceStore } from './service-store.ts';
 import { SwarmCluster } from './swarm-cluster.ts';
 import { SystemInfo } from './system-info.ts';
@@ -73,6 +74,7 @@ export class EngineModel {
   readonly swarm: SwarmCluster;
   readonly services: ServiceStore;
   readonly tasks: TaskStore;
+  readonly secrets: SecretStore;
   /** the prune endpoints: what nothing uses, removed */
   readonly pruner: Pruner;
 
@@ -98,7 +100,8 @@ export class EngineModel {
     });
     const networkEvents = new NetworkEvents(this.events, this.clock);
     const networkIds = options.networkIds ?? randomId;
-    this.networks = new NetworkStore({ clock: this.clock, ids: networkIds, events: networkEvents, inSwarm: () => this.swarm.active });
+    this.networks = new NetworkStore({ clock: this.clock, ids: networkIds, events: networkEvents, inSwarm: () => this.swarm.active, serviceUsing: (network) => this.services.usingNetwork(network.id) });
+    this.swarm.onLeave(() => this.networks.removeSwarmScoped());
     this.networkConnections = new NetworkConnections({ networks: this.networks, containers: this.containers, events: networkEvents, ids: networkIds });
     this.plugins = new PluginStore({ ids, events: new PluginEvents(this.events, this.clock) });
     this.lifecycle = new ContainerLifecycle({
@@ -118,13 +121,16 @@ export class EngineModel {
     this.system = new SystemInfo(this.containers, this.images, this.events, this.clock);
     this.tasks = new TaskStore(this.swarm);
     const orchestrator = new TaskOrchestrator({ cluster: this.swarm, tasks: this.tasks, containers: this.containers, lifecycle: this.lifecycle, images: this.images, registries: this.registries, scheduler, clock: this.clock });
-    this.services = new ServiceStore({ cluster: this.swarm, orchestrator });
+    this.secrets = new SecretStore({ cluster: this.swarm, usedBy: (secret) => this.services.usingSecret(secret.meta.id) });
+    this.services = new ServiceStore({ cluster: this.swarm, orchestrator, secrets: this.secrets, networks: this.networks });
     this.pruner = new Pruner({ containers: this.containers, lifecycle: this.lifecycle, images: this.images, volumes: this.volumes, networks: this.networks, events: this.events, clock: this.clock });
   }
 
   /** Back to the state of a fresh engine: no services or tasks, no containers (their processes ended), no exec instances, no volumes, the predefined networks only, no plugins, the seeded images, no events. */
   reset(): void {
     this.services.clear();
+    this.secrets.clear();
+    this.swarm.reset();
     this.lifecycle.shutdown();
     this.containers.clear();
     this.volumes.clear();

@@ -6,7 +6,7 @@
  * and then swarm-scoped, `host` and `null` only once.
  */
 import type { ContainerNetworks } from './container.ts';
-import { AmbiguousReferenceError, ConflictError, EngineError, ForbiddenError, NotFoundError } from './errors.ts';
+import { AmbiguousReferenceError, ConflictError, EngineError, ForbiddenError, InvalidParameterError, NotFoundError } from './errors.ts';
 import { createPools, DEFAULT_IPAM_DRIVER, type IpamPoolRequest } from './network-ipam.ts';
 import type { NetworkEvents } from './network-events.ts';
 import { checkNetworkTypes, matchesNetworkFilters, type NetworkListFilters } from './network-list-filters.ts';
@@ -42,6 +42,8 @@ export interface NetworkStoreOptions {
   events: NetworkEvents;
   /** whether the engine is part of a swarm, where `overlay` networks can be made (default: never) */
   inSwarm?: () => boolean;
+  /** the id of a service attached to the network, which keeps a swarm-scoped one from removal */
+  serviceUsing?: (network: Network) => string | undefined;
 }
 
 /** Drivers with one network each, the predefined one. */
@@ -157,10 +159,20 @@ export class NetworkStore {
     if (network.endpoints.size > 0) {
       throw new ForbiddenError(`error while removing network: network ${network.name} id ${network.id} has active endpoints`);
     }
+    const service = network.scope === 'swarm' ? this.options.serviceUsing?.(network) : undefined;
+    if (service !== undefined) throw new InvalidParameterError(`rpc error: code = FailedPrecondition desc = network ${network.id} is in use by service ${service}`);
     const index = this.networks.indexOf(network);
     if (index < 0) throw new NotFoundError(`network ${network.id} not found`);
     this.networks.splice(index, 1);
     this.options.events.publish(network, 'destroy');
+  }
+
+  /** The engine left its swarm: the swarm's networks go with it. */
+  removeSwarmScoped(): void {
+    for (const network of this.networks.filter((held) => held.scope === 'swarm')) {
+      this.networks.splice(this.networks.indexOf(network), 1);
+      this.options.events.publish(network, 'destroy');
+    }
   }
 
   /** Back to the predefined networks, with no endpoints, and their ids kept. */

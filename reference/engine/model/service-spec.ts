@@ -2,7 +2,8 @@
  * A service's spec as the model keeps it (spec/2 §2.7), in Docker's field names: what the create
  * and update bodies give, with the defaults dockerd fills in (one replica, restart on any exit after
  * 5 s). Parts the reference stores and shows but does not act on (resources, placement, networks,
- * endpoint, update config, mounts, log driver) are kept as given.
+ * endpoint, update config, mounts, log driver, healthcheck, DNS) are kept as given; networks are
+ * kept by id, secrets are checked against the swarm's.
  */
 
 export type RestartCondition = 'none' | 'on-failure' | 'any';
@@ -31,6 +32,27 @@ export interface ServiceContainerSpec {
   /** nanoseconds between the stop signal and the kill */
   StopGracePeriod?: number;
   Mounts?: unknown[];
+  Hostname?: string;
+  Groups?: string[];
+  TTY?: boolean;
+  /** `IP host…` lines for /etc/hosts */
+  Hosts?: string[];
+  Healthcheck?: OpaqueSpec;
+  DNSConfig?: OpaqueSpec;
+  Secrets?: SecretReference[];
+}
+
+/** A secret a task's container gets as a file under /run/secrets. */
+export interface SecretReference {
+  SecretID: string;
+  SecretName: string;
+  File?: { Name: string; UID?: string; GID?: string; Mode?: number };
+}
+
+/** A network a task attaches to: `Target` is the network's id once the service is made. */
+export interface NetworkAttachment {
+  Target: string;
+  Aliases?: string[];
 }
 
 export interface ServiceRestartPolicy {
@@ -47,6 +69,9 @@ export interface TaskSpec {
   Resources?: OpaqueSpec;
   Placement?: OpaqueSpec;
   LogDriver?: OpaqueSpec;
+  Networks?: NetworkAttachment[];
+  /** a counter whose change alone replaces the tasks */
+  ForceUpdate?: number;
 }
 
 export type ServiceMode = { Replicated: { Replicas: number } } | { Global: Record<string, never> };
@@ -57,7 +82,8 @@ export interface ServiceSpec {
   TaskTemplate: TaskSpec;
   Mode: ServiceMode;
   UpdateConfig?: OpaqueSpec;
-  Networks?: unknown[];
+  /** before 1.25's TaskTemplate.Networks */
+  Networks?: NetworkAttachment[];
   EndpointSpec?: OpaqueSpec;
 }
 

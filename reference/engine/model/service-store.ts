@@ -6,29 +6,41 @@
  */
 import { generateName } from './container-names.ts';
 import type { RegistryCredentials } from './image-registry.ts';
-import { ConflictError, EngineError, InvalidParameterError, NotFoundError } from './errors.ts';
+import { ConflictError, EngineError, InvalidParameterError, NotFoundError, NotSupportedError } from './errors.ts';
+import { parseImageReference } from './image-reference.ts';
+import type { NetworkStore } from './network-store.ts';
+import type { SecretStore } from './secret-store.ts';
 import { Service } from './service.ts';
 import { matchesServiceFilters, type ServiceListFilters } from './service-list-filters.ts';
-import type { ServiceSpec } from './service-spec.ts';
-import type { SwarmCluster } from './swarm-cluster.ts';
+import { isGlobal, type NetworkAttachment, type ServiceSpec } from './service-spec.ts';
+import { checkVersion, type SwarmCluster } from './swarm-cluster.ts';
 import type { TaskOrchestrator } from './task-orchestrator.ts';
 
 export interface ServiceStoreOptions {
   cluster: SwarmCluster;
   orchestrator: TaskOrchestrator;
+  secrets: SecretStore;
+  networks: NetworkStore;
 }
 
 export class ServiceStore {
   private services: Service[] = [];
 
-  constructor(private readonly options: ServiceStoreOptions) {}
+  constructor(private readonly options: ServiceStoreOptions) {
+    // dockerd force-removes the swarm's containers when the node leaves.
+    options.cluster.onLeave(() => {
+      this.services = [];
+      options.orchestrator.abandon();
+    });
+  }
 
   /** A service without a name gets one made like a container's; its tasks pull with `credentials`. */
   create(given: ServiceSpec, credentials: RegistryCredentials = {}): Service {
     this.options.cluster.requireManager();
-    checkSpec(given);
+    this.checkSpec(given);
     const meta = this.options.cluster.newObject();
-    const spec = given.Name === '' ? { ...given, Name: generateName(meta.id, (name) => this.services.some((service) => `/${service.name}` === name)).slice(1) } : given;
+    const named = given.Name === '' ? { ...given, Name: generateName(meta.id, (name) => this.services.some((service) => `/${service.name}` === name)).slice(1) } : given;
+    const spec = this.withNetworkIds(named);
     if (this.services.some((service) => service.name === spec.Name)) throw new ConflictError(`rpc error: code = AlreadyExists desc = name conflicts with an existing object: service ${spec.Name} already exists`);
     const service = new Service(meta, spec, credentials);
     this.services.push(service);
@@ -51,10 +63,12 @@ export class ServiceStore {
   }
 
   /** Replaces the spec when `version` is the service's current one; a new task template replaces the tasks, a new mode or replica count moves them to the slots it wants. */
-  update(service: Service, version: number, spec: ServiceSpec, credentials: RegistryCredentials = {}): void {
+  update(service: Service, version: number, given: ServiceSpec, credentials: RegistryCredentials = {}): void {
     this.options.cluster.requireManager();
-    checkSpec(spec);
-    if (version !== service.meta.versionIndex) throw new EngineError('rpc error: code = Unknown desc = update out of sequence');
+    this.checkSpec(given);
+    checkVersion(service.meta, version);
+    if (isGlobal(given.Mode) !== isGlobal(service.spec.Mode)) throw new NotSupportedError('rpc error: code = Unimplemented desc = service mode change is not allowed');
+    const spec = this.withNetworkIds(given);
     const replace = JSON.stringify(spec.TaskTemplate) !== JSON.stringify(service.spec.TaskTemplate);
     service.previousSpec = service.spec;
     service.spec = spec;
@@ -69,6 +83,44 @@ export class ServiceStore {
     this.options.orchestrator.retire(service);
   }
 
+  /** The names of the services whose tasks get the secret. */
+  usingSecret(secretId: string): string[] {
+    return this.services.filter((service) => service.spec.TaskTemplate.ContainerSpec.Secrets?.some((reference) => reference.SecretID === secretId)).map((service) => service.name);
+  }
+
+  /** The id of a service attached to the network, if any. */
+  usingNetwork(networkId: string): string | undefined {
+    return this.services.find((service) => attachmentsOf(service.spec).some((attachment) => attachment.Target === networkId))?.id;
+  }
+
+  /** swarmkit's validation of what the model needs: an image, and secrets the swarm has under the id and name given. */
+  private checkSpec(spec: ServiceSpec): void {
+    if (spec.TaskTemplate.ContainerSpec.Image === '') throw new InvalidParameterError('rpc error: code = InvalidArgument desc = ContainerSpec: image reference must be provided');
+    const references = spec.TaskTemplate.ContainerSpec.Secrets ?? [];
+    for (const reference of references) {
+      if (reference.SecretID === '' || reference.SecretName === '') throw new InvalidParameterError('rpc error: code = InvalidArgument desc = malformed secret reference');
+      if (reference.File === undefined) throw new InvalidParameterError('rpc error: code = InvalidArgument desc = malformed secret reference, no target provided');
+    }
+    const missing = references.filter((reference) => !this.options.secrets.findReferenced(reference.SecretID, reference.SecretName)).map((reference) => reference.SecretName);
+    if (missing.length > 0) throw new InvalidParameterError(`rpc error: code = InvalidArgument desc = ${missing.length === 1 ? 'secret' : 'secrets'} not found: ${missing.join(', ')}`);
+  }
+
+  /** The networks a spec names, each by its id, as swarmkit keeps them; an unknown one is dockerd's plain error. */
+  private withNetworkIds(spec: ServiceSpec): ServiceSpec {
+    const resolve = (attachments: NetworkAttachment[] | undefined) => attachments?.map((attachment) => ({ ...attachment, Target: this.networkId(attachment.Target) }));
+    const template = spec.TaskTemplate.Networks ? { ...spec.TaskTemplate, Networks: resolve(spec.TaskTemplate.Networks) } : spec.TaskTemplate;
+    return { ...spec, TaskTemplate: template, ...(spec.Networks && { Networks: resolve(spec.Networks) }) };
+  }
+
+  private networkId(reference: string): string {
+    try {
+      return this.options.networks.find(reference).id;
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new EngineError(`network ${reference} not found`);
+      throw error;
+    }
+  }
+
   /** Back to no services and no tasks. */
   clear(): void {
     this.services = [];
@@ -76,7 +128,17 @@ export class ServiceStore {
   }
 }
 
-/** swarmkit's validation of what the model needs. */
-function checkSpec(spec: ServiceSpec): void {
-  if (spec.TaskTemplate.ContainerSpec.Image === '') throw new InvalidParameterError('rpc error: code = InvalidArgument desc = ContainerSpec: image reference must be provided');
+function attachmentsOf(spec: ServiceSpec): NetworkAttachment[] {
+  return [...(spec.TaskTemplate.Networks ?? []), ...(spec.Networks ?? [])];
+}
+
+/**
+ * What dockerd warns of on a create or update below API 1.30: it looks the image's digest up in its
+ * registry to pin it, and an image named without a digest that no registry serves (every image of
+ * the reference's store, which asks none) cannot be pinned.
+ */
+export function imageWarnings(spec: ServiceSpec): string[] {
+  const { Image } = spec.TaskTemplate.ContainerSpec;
+  if (parseImageReference(Image)?.digest !== undefined) return [];
+  return [`image ${Image} could not be accessed on a registry to record\nits digest. Each node will access ${Image} independently,\npossibly leading to different nodes running different\nversions of the image.\n`];
 }

@@ -73,6 +73,19 @@ export class TaskOrchestrator {
     for (const task of this.options.tasks.ofService(service)) this.end(task, 'remove');
   }
 
+  /** The node left the swarm: no task starts again, and every task's container is removed by force, as dockerd does. */
+  abandon(): void {
+    for (const task of this.options.tasks.ofAll()) {
+      const { container } = task;
+      if (container && this.options.containers.has(container)) {
+        void this.options.lifecycle.remove(container, { force: true, volumes: true }).catch(() => {
+          // removed meanwhile by someone else
+        });
+      }
+    }
+    this.clear();
+  }
+
   /** Back to no tasks, without stopping anything: the engine's reset ends every process itself. */
   clear(): void {
     for (const timer of this.pendingRestarts.values()) this.options.scheduler.clearTimeout(timer);
@@ -203,6 +216,8 @@ function containerConfigOf(task: Task) {
   const spec = task.spec.ContainerSpec;
   return {
     Image: spec.Image,
+    ...(spec.Hostname && { Hostname: spec.Hostname }),
+    ...(spec.TTY && { Tty: true }),
     ...(spec.Command && { Entrypoint: spec.Command }),
     Cmd: spec.Args ?? null,
     Env: spec.Env ?? null,

@@ -38,6 +38,10 @@ export class TaskStore {
     return this.tasks.filter((task) => matchesTaskFilters(task, filters));
   }
 
+  ofAll(): Task[] {
+    return [...this.tasks];
+  }
+
   ofService(service: Service): Task[] {
     return this.tasks.filter((task) => task.service === service);
   }
