@@ -19,7 +19,7 @@ beforeAll(async () => {
   reference = await startReference({
     token: 'tcp://127.0.0.1:0',
     accounts: 'tcp://127.0.0.1:0',
-    limits: { jsonBodyBytes: 64 * 1024, tarBodyBytes: 256 * 1024, formBodyBytes: 16 * 1024, headerBytes: 8 * 1024, urlBytes: 2 * 1024, idleTimeoutMs: IDLE_MS },
+    limits: { jsonBodyBytes: 64 * 1024, tarBodyBytes: 2 * 1024 * 1024, formBodyBytes: 16 * 1024, headerBytes: 8 * 1024, urlBytes: 2 * 1024, idleTimeoutMs: IDLE_MS },
     log: (line) => logged.push(line),
   });
   engine = httpCaller(reference.engineUrl);
@@ -111,6 +111,44 @@ describe('tars with a malformed size field get an answer', () => {
   });
 });
 
+describe('work per request is bounded', () => {
+  async function buildfileTar(lines: number): Promise<Buffer> {
+    const text = ['FROM busybox:latest', ...Array.from({ length: lines }, (_, index) => `LABEL label${index}=value${index}`)].join('\n');
+    return writeTar([{ header: { name: 'Buildfile' }, data: Buffer.from(text) }]);
+  }
+
+  test('a build file of 20 000 LABEL lines is refused at once, naming the limit', async () => {
+    const started = Date.now();
+    const answer = await engine('POST', '/v1.25/build', { body: await buildfileTar(20_000), headers: { 'content-type': 'application/x-tar' } });
+    expect([answer.status, answer.json().message]).toEqual([400, 'the Buildfile (Buildfile) has 20001 instructions: the reference builds at most 500 (each step\'s image holds all the config before it)']);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  test('/_ping answers while a long build runs', async () => {
+    const build = engine('POST', '/v1.25/build?rm=1', { body: await buildfileTar(300), headers: { 'content-type': 'application/x-tar' } });
+    let slowest = 0;
+    let done = false;
+    void build.finally(() => (done = true));
+    while (!done) {
+      const started = Date.now();
+      await stillServing();
+      slowest = Math.max(slowest, Date.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await build).text).toContain('Successfully built');
+    expect(slowest).toBeLessThan(500);
+  });
+
+  test.each(['20000', '18446744073709551616'])('a service of %s replicas is refused at once', async (replicas) => {
+    const body = `{"Name":"many","TaskTemplate":{"ContainerSpec":{"Image":"busybox:latest"}},"Mode":{"Replicated":{"Replicas":${replicas}}}}`;
+    const started = Date.now();
+    const answer = await engine('POST', '/v1.25/services/create', { body, headers: { 'content-type': 'application/json' } });
+    expect(answer.status).toBe(400);
+    if (replicas === '20000') expect(answer.json().message).toContain('at most 1000 replicas per service');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
 describe('limits', () => {
   test('a JSON body over the limit is a 413 naming it, before the body is read', async () => {
     const answer = await engine('POST', '/v1.25/containers/create', { json: { Image: 'busybox:latest', Labels: { big: 'x'.repeat(100_000) } } });
@@ -119,12 +157,12 @@ describe('limits', () => {
 
   test('a chunked tar body over the limit is a 413', async () => {
     async function* chunks() {
-      for (let index = 0; index < 100; index += 1) yield Buffer.alloc(10_000);
+      for (let index = 0; index < 300; index += 1) yield Buffer.alloc(10_000);
     }
     const { request } = await import('undici');
     const answer = await request(`${reference.engineUrl.replace(/^tcp:/, 'http:')}/v1.25/build`, { method: 'POST', body: chunks(), headers: { 'content-type': 'application/x-tar' } });
     expect(answer.statusCode).toBe(413);
-    expect(await answer.body.text()).toContain('256 KiB a tar body may have (--max-tar-body)');
+    expect(await answer.body.text()).toContain('2 MiB a tar body may have (--max-tar-body)');
   });
 
   test("a form over the limit is the token service's 413", async () => {

@@ -115,6 +115,8 @@ class ImageBuilder {
       this.output.stdout(` ---> ${truncateId(state.imageId)}\n`);
       const labels = index === plan.stages.length - 1 ? labelInstructions(this.options.labels) : [];
       for (const instruction of [...stage.instructions, ...labels]) {
+        // A step that needs no I/O never lets other requests in: each one waits its turn behind them.
+        await new Promise((resolve) => setImmediate(resolve));
         this.checkCancelled();
         this.printStep(instruction.text);
         await this.dispatch(state, instruction);
