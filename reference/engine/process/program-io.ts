@@ -12,6 +12,8 @@ export interface PendingRead {
 
 export interface InputSource {
   read(): PendingRead;
+  /** puts back what a reader took beyond what it wanted (the shell's `read` takes one line) */
+  unread?(chunk: Buffer): void;
 }
 
 export interface OutputSink {
@@ -43,6 +45,9 @@ export function bufferInput(data: Buffer): InputSource {
       remaining = null;
       return { result: Promise.resolve(chunk), cancel: nothing };
     },
+    unread: (chunk) => {
+      if (chunk.length > 0) remaining = remaining ? Buffer.concat([chunk, remaining]) : chunk;
+    },
   };
 }
 
@@ -70,6 +75,10 @@ export class InputPipe implements InputSource {
     if (this.finished) return;
     this.finished = true;
     for (const reader of this.readers.splice(0)) reader(null);
+  }
+
+  unread(chunk: Buffer): void {
+    if (chunk.length > 0) this.chunks.unshift(chunk);
   }
 
   read(): PendingRead {

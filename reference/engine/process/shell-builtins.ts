@@ -1,6 +1,6 @@
 /**
- * The commands ash runs inside itself: they change the shell (cd, exit, export, trap, wait…) or are
- * too small to fork for (echo, true). Builtins ash has beyond the contract answer that they are
+ * The commands ash runs inside itself: they change the shell (cd, exit, export, read, trap, wait…)
+ * or are too small to fork for (echo, true). printf runs as the applet, which prints the same. Builtins ash has beyond the contract answer that they are
  * outside it instead of "not found".
  */
 import { echoOutput } from './text-commands.ts';
@@ -234,6 +234,99 @@ const kill: Builtin = {
   },
 };
 
+/**
+ * `read [-r] [NAME...]`: one line of stdin into the names (REPLY without any), split on IFS, the
+ * last name taking the rest; 1 at the end of input. What it read past the line goes back to the input
+ * for the next reader, as ash's byte-at-a-time read leaves it. Without -r a backslash escapes the next
+ * character and a backslash-newline continues the line.
+ */
+const read: Builtin = {
+  special: false,
+  run: async (shell, args, io) => {
+    let raw = false;
+    let index = 0;
+    for (; args[index]?.startsWith('-') && args[index] !== '-'; index++) {
+      if (args[index] === '--') {
+        index++;
+        break;
+      }
+      if (args[index] !== '-r') {
+        shell.builtinError(io, 'read', `${args[index]}: outside the fixture command contract (Shipshape reference)`);
+        return 2;
+      }
+      raw = true;
+    }
+    const names = args.slice(index);
+    const { text, ended } = await readLine(shell, io, raw);
+    assignFields(shell, names.length > 0 ? names : ['REPLY'], text);
+    return ended ? 1 : 0;
+  },
+};
+
+/** The next line, its escapes resolved (unless raw); `ended` when the input ended before a newline. */
+async function readLine(shell: ShellForBuiltins, io: ProgramIo, raw: boolean): Promise<{ text: string; ended: boolean }> {
+  const bytes: number[] = [];
+  let escaped = false;
+  for (;;) {
+    const pending = io.stdin.read();
+    const chunk = await shell.context.task.waitFor(pending.result, pending.cancel);
+    if (chunk === null) return { text: escapedText(bytes), ended: true };
+    for (let at = 0; at < chunk.length; at++) {
+      const byte = chunk[at] as number;
+      if (escaped) {
+        escaped = false;
+        if (byte !== 0x0a) bytes.push(byte | ESCAPED);
+      } else if (byte === 0x5c && !raw) escaped = true;
+      else if (byte === 0x0a) {
+        io.stdin.unread?.(chunk.subarray(at + 1));
+        return { text: escapedText(bytes), ended: false };
+      } else bytes.push(byte);
+    }
+  }
+}
+
+/** Marks a byte that a backslash escaped: it is never a field separator. */
+const ESCAPED = 0x100;
+const ESCAPE_MARK = '\u0000';
+
+function escapedText(bytes: number[]): string {
+  return bytes.map((byte) => (byte & ESCAPED ? ESCAPE_MARK + String.fromCharCode(byte & 0xff) : String.fromCharCode(byte))).join('');
+}
+
+/** Splits `line` on IFS into the names as read does; escaped characters (marked) are kept literally. */
+function assignFields(shell: ShellForBuiltins, names: string[], line: string): void {
+  const ifs = shell.variables.get('IFS') ?? ' \t\n';
+  const whitespace = (char: string) => ifs.includes(char) && ' \t\n'.includes(char);
+  const separator = (char: string) => ifs.includes(char);
+  const chars: Array<{ char: string; literal: boolean }> = [];
+  for (let at = 0; at < line.length; at++) {
+    if (line[at] === ESCAPE_MARK) chars.push({ char: line[++at] as string, literal: true });
+    else chars.push({ char: line[at] as string, literal: false });
+  }
+  const text = (list: typeof chars) => Buffer.from(list.map(({ char }) => char.charCodeAt(0))).toString('utf8');
+  let at = 0;
+  const skipWhitespace = () => {
+    while (at < chars.length && !chars[at]?.literal && whitespace(chars[at]?.char as string)) at++;
+  };
+  skipWhitespace();
+  for (const [index, name] of names.entries()) {
+    if (index === names.length - 1) {
+      let end = chars.length;
+      while (end > at && !chars[end - 1]?.literal && whitespace(chars[end - 1]?.char as string)) end--;
+      shell.variables.set(name, text(chars.slice(at, end)));
+      return;
+    }
+    const start = at;
+    while (at < chars.length && (chars[at]?.literal || !separator(chars[at]?.char as string))) at++;
+    shell.variables.set(name, text(chars.slice(start, at)));
+    skipWhitespace();
+    if (at < chars.length && !chars[at]?.literal && separator(chars[at]?.char as string)) {
+      at++;
+      skipWhitespace();
+    }
+  }
+}
+
 const noop: Builtin = { special: true, run: () => 0 };
 
 function outsideContract(name: string): Builtin {
@@ -248,7 +341,7 @@ function outsideContract(name: string): Builtin {
 
 const UNSUPPORTED_BUILTINS = [
   '.', 'alias', 'bg', 'break', 'command', 'continue', 'eval', 'exec', 'fg', 'getopts', 'hash', 'jobs', 'let', 'local',
-  'printf', 'read', 'readonly', 'return', 'shift', 'source', 'test', '[', '[[', 'times', 'type', 'ulimit', 'umask', 'unalias',
+  'readonly', 'return', 'shift', 'source', 'test', '[', '[[', 'times', 'type', 'ulimit', 'umask', 'unalias',
 ];
 
 export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
@@ -265,6 +358,7 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
   ['trap', trap],
   ['wait', wait],
   ['kill', kill],
+  ['read', read],
   ...UNSUPPORTED_BUILTINS.map((name): [string, Builtin] => [name, outsideContract(name)]),
 ]);
 

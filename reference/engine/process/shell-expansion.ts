@@ -1,7 +1,8 @@
 /**
- * Word expansion: parameters (`$X`, `${X}`, `${X:-word}`, `$?`, `"$@"`…), then field splitting of
- * unquoted expansion results on IFS whitespace, then pathname expansion of unquoted `* ? [`, then
- * quote removal. Command substitution and arithmetic never get here (the lexer refuses them).
+ * Word expansion: parameters (`$X`, `${X}`, `${X:-word}`, `$?`, `"$@"`…) and command substitutions
+ * (run by the shell beforehand, see {@link commandSubstitutions}), then field splitting of unquoted
+ * expansion results on IFS whitespace, then pathname expansion of unquoted `* ? [`, then quote
+ * removal. Arithmetic never gets here (the lexer refuses it).
  */
 import type { WordPart, Word } from './shell-syntax.ts';
 
@@ -14,6 +15,16 @@ export interface ExpansionScope {
   home(): string | undefined;
   /** matches of a pathname pattern (quoted characters escaped with `\`), sorted; none: empty */
   glob(pattern: string): string[];
+  /** the output of a command substitution the shell has run for the command being expanded */
+  commandOutput(part: CommandPart): string;
+}
+
+type ParameterPart = Extract<WordPart, { kind: 'parameter' }>;
+export type CommandPart = Extract<WordPart, { kind: 'command' }>;
+
+/** The command substitutions in some words, operands included, in the order the shell runs them. */
+export function commandSubstitutions(parts: readonly WordPart[]): CommandPart[] {
+  return parts.flatMap((part) => (part.kind === 'command' ? [part] : part.kind === 'parameter' ? commandSubstitutions(part.operand ?? []) : []));
 }
 
 /** `${X?message}` of an unset X: the shell reports it and gives up the command. */
@@ -104,6 +115,7 @@ export function expandToText(parts: readonly WordPart[], scope: ExpansionScope):
   let text = '';
   for (const part of tildeExpanded(parts, scope)) {
     if (part.kind === 'text') text += part.text;
+    else if (part.kind === 'command') text += scope.commandOutput(part);
     else text += parameterValue(part, scope, (operand) => expandToText(operand, scope)).join(' ');
   }
   return text;
@@ -115,6 +127,12 @@ function emitParts(parts: readonly WordPart[], builder: FieldBuilder, scope: Exp
       // the literal text of an unquoted ${X:-a b} operand is split like an expansion result
       if (inUnquotedOperand && !part.quoted) builder.split(part.text);
       else builder.text(part.text, part.quoted);
+      continue;
+    }
+    if (part.kind === 'command') {
+      const output = scope.commandOutput(part);
+      if (part.quoted) builder.text(output, true);
+      else builder.split(output);
       continue;
     }
     if (part.name === '@' && part.quoted && !part.operator && !part.length) {
@@ -142,7 +160,7 @@ function emitParts(parts: readonly WordPart[], builder: FieldBuilder, scope: Exp
  * The operand that replaces the parameter's value, if the operator chooses it: `-` when unset, `:-`
  * when unset or empty, `+`/`:+` the other way round. `=` also assigns; `?` fails.
  */
-function chosenOperand(part: Extract<WordPart, { kind: 'parameter' }>, scope: ExpansionScope): readonly WordPart[] | undefined {
+function chosenOperand(part: ParameterPart, scope: ExpansionScope): readonly WordPart[] | undefined {
   const value = rawValue(part.name, scope);
   const missing = part.operator?.startsWith(':') ? value === undefined || value === '' : value === undefined;
   const operand = part.operand ?? [];
@@ -171,7 +189,7 @@ function chosenOperand(part: Extract<WordPart, { kind: 'parameter' }>, scope: Ex
 
 /** The values a parameter expands to: several for `$@`/`$*`, one otherwise. */
 function parameterValue(
-  part: Extract<WordPart, { kind: 'parameter' }>,
+  part: ParameterPart,
   scope: ExpansionScope,
   operandText: (operand: readonly WordPart[]) => string,
 ): string[] {

@@ -1,6 +1,7 @@
 /**
  * Splits shell source into words and operators, one token at a time, as ash does: quoting,
- * backslashes, line continuations, comments, `$NAME`/`${…}` inside words, `2>`-style fd numbers.
+ * backslashes, line continuations, comments, `$NAME`/`${…}` and `$(…)`/`` `…` `` inside words,
+ * `2>`-style fd numbers.
  * Being pulled token by token lets the shell run one line before it has read the next, so a syntax
  * error on line 3 comes after lines 1 and 2 have run.
  */
@@ -135,7 +136,7 @@ export class ShellLexer {
       } else if (char === '$') {
         parts.push(this.scanDollar(false));
       } else if (char === '`') {
-        throw new UnsupportedSyntaxError('command substitution `…`');
+        parts.push(this.scanBackquoted(false));
       } else {
         parts.push({ kind: 'text', text: char, quoted: false });
         this.position++;
@@ -170,7 +171,7 @@ export class ShellLexer {
       } else if (char === '$') {
         parts.push(this.scanDollar(true));
       } else if (char === '`') {
-        throw new UnsupportedSyntaxError('command substitution `…`');
+        parts.push(this.scanBackquoted(true));
       } else {
         if (char === '\n') this.currentLine++;
         parts.push({ kind: 'text', text: char, quoted: true });
@@ -187,7 +188,8 @@ export class ShellLexer {
       return this.scanBraced(quoted);
     }
     if (next === '(') {
-      throw new UnsupportedSyntaxError(this.source[this.position + 2] === '(' ? 'arithmetic expansion $((…))' : 'command substitution $(…)');
+      if (this.source[this.position + 2] === '(') throw new UnsupportedSyntaxError('arithmetic expansion $((…))');
+      return this.scanCommandSubstitution(quoted);
     }
     if (next !== undefined && NAME_START.test(next)) {
       let end = this.position + 2;
@@ -290,6 +292,53 @@ export class ShellLexer {
         parts.push({ kind: 'text', text: char, quoted });
         this.position++;
       }
+    }
+  }
+
+  /** At `$(`: the commands up to the matching `)`, skipping quoted text and comments. */
+  private scanCommandSubstitution(quoted: boolean): WordPart {
+    const start = this.position + 2;
+    let depth = 1;
+    let index = start;
+    for (; depth > 0; index++) {
+      const char = this.source[index];
+      if (char === undefined) throw new ShellSyntaxError('unexpected end of file (expecting ")")', true);
+      if (char === '\\') index++;
+      else if (char === "'") {
+        index = this.source.indexOf("'", index + 1);
+        if (index < 0) throw new ShellSyntaxError('unterminated quoted string', true);
+      } else if (char === '"') {
+        for (index++; this.source[index] !== '"'; index++) {
+          if (index >= this.source.length) throw new ShellSyntaxError('unterminated quoted string', true);
+          if (this.source[index] === '\\') index++;
+        }
+      } else if (char === '#' && (index === start || /[\s;&|(]/.test(this.source[index - 1] as string))) {
+        while (index + 1 < this.source.length && this.source[index + 1] !== '\n') index++;
+      } else if (char === '(') depth++;
+      else if (char === ')') depth--;
+    }
+    const source = this.source.slice(start, index - 1);
+    this.countLines(source);
+    this.position = index;
+    return { kind: 'command', source, quoted };
+  }
+
+  /** At a backquote: the commands up to the next unescaped one; `\\`, `` \` `` and `\$` (and `\"` inside double quotes) lose their backslash. */
+  private scanBackquoted(quoted: boolean): WordPart {
+    let source = '';
+    for (let index = this.position + 1; ; index++) {
+      const char = this.source[index];
+      if (char === undefined) throw new ShellSyntaxError('unterminated quoted string', true);
+      if (char === '`') {
+        this.countLines(source);
+        this.position = index + 1;
+        return { kind: 'command', source, quoted };
+      }
+      const escaped = this.source[index + 1];
+      if (char === '\\' && escaped !== undefined && ('\\`$'.includes(escaped) || (quoted && escaped === '"'))) {
+        source += escaped;
+        index++;
+      } else source += char;
     }
   }
 

@@ -1,8 +1,10 @@
 /**
- * The syntax tree of the shell language the fixture command contract allows: simple commands with
- * assignments and redirections, `!`, joined by `&&` and `||`, in lists separated by `;`, `&` and
- * newlines. Anything beyond (pipes, subshells, `if`, command substitution…) is refused at parse time
- * with an UnsupportedSyntaxError, never run half-understood.
+ * The syntax tree of the shell language the reference runs: simple commands with assignments and
+ * redirections, pipelines (`a | b`, `!`), joined by `&&` and `||`, in lists separated by `;`, `&`
+ * and newlines; the compound commands `while`/`until`, `for` and `if`; command substitution `$(…)`
+ * and `` `…` ``. The fixture command contract (DESIGN.md) is a part of it: checks use only that part;
+ * the rest serves clients' own test suites. Anything beyond (subshells, functions, `case`,
+ * arithmetic…) is refused at parse time with an UnsupportedSyntaxError, never run half-understood.
  */
 
 export type ParameterOperator = '-' | ':-' | '=' | ':=' | '+' | ':+' | '?' | ':?';
@@ -18,7 +20,9 @@ export type WordPart =
       length?: boolean;
       operator?: ParameterOperator;
       operand?: WordPart[];
-    };
+    }
+  /** `$(…)` or `` `…` ``: the commands' output, trailing newlines removed */
+  | { kind: 'command'; source: string; quoted: boolean };
 
 export interface Word {
   parts: WordPart[];
@@ -40,6 +44,7 @@ export interface Assignment {
 }
 
 export interface SimpleCommand {
+  kind: 'simple';
   assignments: Assignment[];
   words: Word[];
   redirections: Redirection[];
@@ -47,9 +52,43 @@ export interface SimpleCommand {
   line: number;
 }
 
+/** `while`/`until CONDITION; do BODY; done` */
+export interface LoopCommand {
+  kind: 'loop';
+  until: boolean;
+  condition: CommandList;
+  body: CommandList;
+  redirections: Redirection[];
+  line: number;
+}
+
+/** `for NAME in WORDS; do BODY; done`; without `in`, the positional parameters */
+export interface ForCommand {
+  kind: 'for';
+  name: string;
+  words: Word[] | undefined;
+  body: CommandList;
+  redirections: Redirection[];
+  line: number;
+}
+
+/** `if C; then B; elif C; then B; else B; fi` */
+export interface IfCommand {
+  kind: 'if';
+  branches: Array<{ condition: CommandList; body: CommandList }>;
+  otherwise: CommandList | undefined;
+  redirections: Redirection[];
+  line: number;
+}
+
+export type CompoundCommand = LoopCommand | ForCommand | IfCommand;
+
+export type Command = SimpleCommand | CompoundCommand;
+
 export interface Pipeline {
   negated: boolean;
-  command: SimpleCommand;
+  /** one, or several joined by `|` */
+  commands: Command[];
 }
 
 export interface AndOrList {
@@ -64,6 +103,9 @@ export interface ListItem {
 
 /** What the shell reads and runs in one go: the commands up to the end of a line. */
 export type CommandLine = ListItem[];
+
+/** The commands inside a compound command, over as many lines as they take. */
+export type CommandList = ListItem[];
 
 export class ShellSyntaxError extends Error {
   constructor(

@@ -6,19 +6,35 @@
  * - a trapped signal runs its trap after the foreground command completes (`trap … TERM; sleep 300`
  *   waits for the sleep), but interrupts `wait`, which then returns 128 + the signal;
  * - background jobs read /dev/null and ignore SIGINT and SIGQUIT (non-interactive shell);
- * - error messages and statuses: `sh: X: not found` 127, syntax errors 2, `exit 300` is 44.
+ * - error messages and statuses: `sh: X: not found` 127, syntax errors 2, `exit 300` is 44;
+ * - every command of a pipeline runs in a forked subshell, its output a pipe into the next, and the
+ *   pipeline's status is the last one's; a command substitution runs in a forked subshell too;
+ * - compound commands (`while`, `for`, `if`) run in the shell itself, so what their bodies assign stays.
  */
 import { StringDecoder } from 'node:string_decoder';
 import { forkTask, execProgram, spawnProgram } from './program-launch.ts';
-import { NULL_INPUT, type ProgramIo } from './program-io.ts';
+import { InputPipe, NULL_INPUT, type ProgramIo } from './program-io.ts';
 import type { ProgramContext } from './program.ts';
 import { BUILTINS, ShellExit, trapConditionName, type ShellForBuiltins, type TrapCondition } from './shell-builtins.ts';
-import { expandToText, expandWords, ParameterNotSetError, type ExpansionScope } from './shell-expansion.ts';
+import { commandSubstitutions, expandToText, expandWords, ParameterNotSetError, type CommandPart, type ExpansionScope } from './shell-expansion.ts';
 import { matchPathnames } from './shell-glob.ts';
 import { ShellParser } from './shell-parser.ts';
 import { applyRedirections, RedirectionError } from './shell-redirections.ts';
-import { ShellSyntaxError, UnsupportedSyntaxError, type AndOrList, type CommandLine, type Pipeline, type SimpleCommand } from './shell-syntax.ts';
+import {
+  ShellSyntaxError,
+  UnsupportedSyntaxError,
+  type AndOrList,
+  type Command,
+  type CommandLine,
+  type CompoundCommand,
+  type Pipeline,
+  type Redirection,
+  type SimpleCommand,
+  type Word,
+  type WordPart,
+} from './shell-syntax.ts';
 import { ShellVariables } from './shell-variables.ts';
+import { yieldToEventLoop } from './scheduler.ts';
 import { SIGINT, SIGQUIT, SIGTERM } from './signals.ts';
 import type { Task } from './task.ts';
 
@@ -51,6 +67,8 @@ const DEFAULT_PATH = '/sbin:/usr/sbin:/bin:/usr/bin';
 type Interruptible<T> = { value: T } | { signal: number };
 
 export class Shell implements ShellForBuiltins, ExpansionScope {
+  /** the streams change while a compound command with redirections runs */
+  context: ProgramContext;
   cwd: string;
   positional: string[];
   readonly variables: ShellVariables;
@@ -69,12 +87,15 @@ export class Shell implements ShellForBuiltins, ExpansionScope {
   /** the line being run, 0-based, and where the current source starts in the whole input */
   private line = 0;
   private lineBase = 0;
+  /** the outputs of the command substitutions of the command being expanded */
+  private substituted = new Map<CommandPart, string>();
 
   private constructor(
-    readonly context: ProgramContext,
+    context: ProgramContext,
     private readonly settings: ShellSettings,
     state: ShellState,
   ) {
+    this.context = context;
     this.variables = state.variables;
     this.cwd = state.cwd;
     this.positional = state.positional;
@@ -184,6 +205,10 @@ export class Shell implements ShellForBuiltins, ExpansionScope {
 
   glob(pattern: string): string[] {
     return matchPathnames(pattern, this.cwd, this.context.fs);
+  }
+
+  commandOutput(part: CommandPart): string {
+    return this.substituted.get(part) ?? '';
   }
 
   // ----- ShellForBuiltins
@@ -341,30 +366,120 @@ export class Shell implements ShellForBuiltins, ExpansionScope {
   }
 
   private async runPipeline(pipeline: Pipeline, execLast: boolean): Promise<number> {
-    if (!pipeline.negated) return this.runSimple(pipeline.command, execLast);
-    const status = await this.runSimple(pipeline.command, false);
+    const [only] = pipeline.commands;
+    const single = pipeline.commands.length === 1 && only !== undefined;
+    if (!pipeline.negated) return single ? this.runCommand(only, execLast) : this.runPipe(pipeline.commands);
+    const status = single ? await this.runCommand(only, false) : await this.runPipe(pipeline.commands);
     this.status = status === 0 ? 1 : 0;
     return this.status;
   }
 
-  private async runSimple(command: SimpleCommand, execLast: boolean): Promise<number> {
+  private runCommand(command: Command, execLast: boolean): Promise<number> {
+    return command.kind === 'simple' ? this.runSimple(command, execLast) : this.runCompound(command);
+  }
+
+  /** `a | b | c`: each in a forked subshell, stdout into the next one's stdin; the status is the last one's. */
+  private async runPipe(commands: readonly Command[]): Promise<number> {
+    const tasks: Task[] = [];
+    let input = this.context.io.stdin;
+    for (const [index, command] of commands.entries()) {
+      const pipe = index < commands.length - 1 ? new InputPipe() : undefined;
+      const stdout = pipe ? { write: (data: Buffer | string) => pipe.push(Buffer.from(data)) } : this.context.io.stdout;
+      const task = this.forkSubshell({ ...this.context.io, stdin: input, stdout }, (subshell) => subshell.runCommand(command, true));
+      void task.exited.then(() => pipe?.end());
+      tasks.push(task);
+      if (pipe) input = pipe;
+    }
+    let status = 0;
+    for (const task of tasks) status = (await this.context.task.waitFor(task.exited)).exitCode;
+    this.status = status;
+    await this.runPendingTraps();
+    return status;
+  }
+
+  /** A forked copy of this shell running `body` with `io`; the task's status is the subshell's. */
+  private forkSubshell(io: ProgramIo, body: (subshell: Shell) => Promise<unknown>, alsoIgnored: number[] = []): Task {
+    const task = forkTask(this.context, [...this.context.task.argv], alsoIgnored);
+    const subshell = new Shell({ ...this.context, task, io }, { ...this.settings, interactive: false }, {
+      variables: this.variables.clone(),
+      cwd: this.cwd,
+      positional: [...this.positional],
+      status: this.status,
+      shellPid: this.shellPid,
+      lastBackgroundPid: this.lastBackgroundPid,
+    });
+    subshell.line = this.line;
+    subshell.lineBase = this.lineBase;
+    task.run(() => subshell.main(async () => void (await body(subshell))), io.stderr);
+    return task;
+  }
+
+  /** `while`, `until`, `for`, `if`: in this shell, with the command's redirections over its streams. */
+  private async runCompound(command: CompoundCommand): Promise<number> {
+    this.line = this.lineBase + command.line;
+    const saved = this.context;
+    try {
+      await this.substitute(command.redirections.flatMap((redirection) => redirection.target.parts));
+      const io = this.redirected(command.redirections, saved.io);
+      this.context = { ...saved, io };
+    } catch (error) {
+      return this.commandFailed(error);
+    }
+    try {
+      this.status = await this.compoundBody(command);
+    } finally {
+      this.context = saved;
+    }
+    return this.status;
+  }
+
+  private async compoundBody(command: CompoundCommand): Promise<number> {
+    switch (command.kind) {
+      case 'loop': {
+        let status = 0;
+        for (;;) {
+          const condition = await this.runList(command.condition);
+          if ((condition === 0) === command.until) return status;
+          status = await this.runList(command.body);
+          await yieldToEventLoop(); // an endless loop must not starve the daemon
+        }
+      }
+      case 'for': {
+        let values = [...this.positional];
+        if (command.words !== undefined) {
+          try {
+            values = await this.expandFields(command.words);
+          } catch (error) {
+            return this.commandFailed(error);
+          }
+        }
+        let status = 0;
+        for (const value of values) {
+          this.variables.set(command.name, value);
+          status = await this.runList(command.body);
+          await yieldToEventLoop();
+        }
+        return status;
+      }
+      case 'if':
+        for (const branch of command.branches) if ((await this.runList(branch.condition)) === 0) return this.runList(branch.body);
+        return command.otherwise ? this.runList(command.otherwise) : 0;
+    }
+  }
+
+  private async runList(items: CommandLine): Promise<number> {
+    await this.runCommandLine(items, false);
+    return this.status;
+  }
+
+    private async runSimple(command: SimpleCommand, execLast: boolean): Promise<number> {
     this.line = this.lineBase + command.line;
     await this.context.task.checkpoint();
     let status: number;
     try {
       status = await this.execute(command, execLast);
     } catch (error) {
-      if (error instanceof RedirectionError) {
-        this.shellError(this.context.io, error.message);
-        status = 1;
-      } else if (error instanceof UnsupportedSyntaxError) {
-        this.shellError(this.context.io, error.message);
-        status = 2;
-      } else if (error instanceof ParameterNotSetError) {
-        this.context.io.stderr.write(`${this.prefix()}${error.message}\n`);
-        if (!this.settings.interactive) throw new ShellExit(2);
-        status = 2;
-      } else throw error;
+      status = this.commandFailed(error);
     }
     this.status = status;
     this.context.task.throwIfEnded(); // `kill $$` without a trap
@@ -372,16 +487,65 @@ export class Shell implements ShellForBuiltins, ExpansionScope {
     return this.status;
   }
 
+  /** The status of a command that could not be expanded or redirected, its message written; some errors end the shell. */
+  private commandFailed(error: unknown): number {
+    if (error instanceof RedirectionError) {
+      this.shellError(this.context.io, error.message);
+      return 1;
+    }
+    if (error instanceof UnsupportedSyntaxError) {
+      this.shellError(this.context.io, error.message);
+      return 2;
+    }
+    if (error instanceof ParameterNotSetError) {
+      this.context.io.stderr.write(`${this.prefix()}${error.message}\n`);
+      if (!this.settings.interactive) throw new ShellExit(2);
+      return 2;
+    }
+    throw error;
+  }
+
+  /**
+   * Runs the command substitutions in `parts` (each in a forked subshell, its output collected) for
+   * the expansion that follows; returns the status of the last one, undefined when there was none.
+   */
+  private async substitute(parts: readonly WordPart[]): Promise<number | undefined> {
+    this.substituted = new Map();
+    let status: number | undefined;
+    for (const part of commandSubstitutions(parts)) {
+      const chunks: Buffer[] = [];
+      const io = { ...this.context.io, stdout: { write: (data: Buffer | string) => void chunks.push(Buffer.from(data)) } };
+      const task = this.forkSubshell(io, (subshell) => subshell.runSource(part.source, true));
+      status = (await this.context.task.waitFor(task.exited)).exitCode;
+      this.substituted.set(part, Buffer.concat(chunks).toString('utf8').replace(/\n+$/, ''));
+    }
+    return status;
+  }
+
+  private async expandFields(words: readonly Word[]): Promise<string[]> {
+    await this.substitute(words.flatMap((word) => word.parts));
+    return expandWords(words, this);
+  }
+
+  private redirected(redirections: readonly Redirection[], io: ProgramIo): ProgramIo {
+    return applyRedirections(redirections, io, (redirection) => expandToText(redirection.target.parts, this), this.context.fs, this.cwd);
+  }
+
   private async execute(command: SimpleCommand, execLast: boolean): Promise<number> {
+    const substitutedStatus = await this.substitute([
+      ...command.assignments.flatMap(({ value }) => value),
+      ...command.words.flatMap((word) => word.parts),
+      ...command.redirections.flatMap((redirection) => redirection.target.parts),
+    ]);
     const fields = expandWords(command.words, this);
     const assignments = command.assignments.map(({ name, value }) => [name, expandToText(value, this)] as const);
-    const redirect = () =>
-      applyRedirections(command.redirections, this.context.io, (redirection) => expandToText(redirection.target.parts, this), this.context.fs, this.cwd);
+    const redirect = () => this.redirected(command.redirections, this.context.io);
     const name = fields[0];
     if (name === undefined) {
       for (const [variable, value] of assignments) this.variables.set(variable, value);
       redirect();
-      return 0;
+      // `X=$(cmd)` has the substitution's status
+      return substitutedStatus ?? 0;
     }
     const builtin = BUILTINS.get(name);
     if (builtin) {
@@ -423,18 +587,8 @@ export class Shell implements ShellForBuiltins, ExpansionScope {
   /** `LIST &`: a forked subshell runs it; its last command is exec'd, as ash's child does. */
   private startBackgroundJob(list: AndOrList): void {
     const interactive = this.settings.interactive;
-    const task = forkTask(this.context, [...this.context.task.argv], interactive ? [] : [SIGINT, SIGQUIT]);
     const io: ProgramIo = { ...this.context.io, stdin: interactive ? this.context.io.stdin : NULL_INPUT };
-    const subshell = new Shell({ ...this.context, task, io }, { ...this.settings, interactive: false }, {
-      variables: this.variables.clone(),
-      cwd: this.cwd,
-      positional: [...this.positional],
-      status: this.status,
-      shellPid: this.shellPid,
-      lastBackgroundPid: this.lastBackgroundPid,
-    });
-    subshell.line = this.line;
-    task.run(() => subshell.main(async () => void (await subshell.runAndOr(list, true))), io.stderr);
+    const task = this.forkSubshell(io, (subshell) => subshell.runAndOr(list, true), interactive ? [] : [SIGINT, SIGQUIT]);
     this.jobs.set(task.pid, task);
     this.lastBackgroundPid = task.pid;
   }

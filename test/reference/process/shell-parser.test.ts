@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ShellParser } from '../../../reference/engine/process/shell-parser.ts';
-import { ShellSyntaxError, UnsupportedSyntaxError, type CommandLine, type Word } from '../../../reference/engine/process/shell-syntax.ts';
+import { ShellSyntaxError, UnsupportedSyntaxError, type CommandLine, type Pipeline, type SimpleCommand, type Word } from '../../../reference/engine/process/shell-syntax.ts';
 
 function lines(source: string): CommandLine[] {
   const parser = new ShellParser(source);
@@ -9,12 +9,18 @@ function lines(source: string): CommandLine[] {
   return result;
 }
 
+/** The simple command of a pipeline of one. */
+function simple(pipeline: Pipeline | undefined): SimpleCommand | undefined {
+  const command = pipeline?.commands[0];
+  return command?.kind === 'simple' ? command : undefined;
+}
+
 /** The words of the commands of a one-line script, as source text. */
 function shape(source: string): unknown {
   const [line] = lines(source);
   return line?.map((item) => ({
     background: item.background,
-    commands: [item.andOr.first, ...item.andOr.rest.map((rest) => rest.pipeline)].map((pipeline) => pipeline.command.words.map((word: Word) => word.source)),
+    commands: [item.andOr.first, ...item.andOr.rest.map((rest) => rest.pipeline)].map((pipeline) => simple(pipeline)?.words.map((word: Word) => word.source)),
     operators: item.andOr.rest.map((rest) => rest.operator),
   }));
 }
@@ -41,12 +47,12 @@ describe('ShellParser', () => {
   test('a line per newline, a line may end after && and a trailing ;', () => {
     const parsed = lines('echo a;\n\n# comment\ntrue &&\n  echo b\n');
     expect(parsed).toHaveLength(2);
-    expect(parsed[1]?.[0]?.andOr.rest[0]?.pipeline.command.line).toBe(4);
+    expect(simple(parsed[1]?.[0]?.andOr.rest[0]?.pipeline)?.line).toBe(4);
   });
 
   test('assignments before the command word, redirections anywhere', () => {
     const [line] = lines('A=1 B="x y" echo $A >/tmp/out 2>&1 word');
-    const command = line?.[0]?.andOr.first.command;
+    const command = simple(line?.[0]?.andOr.first);
     expect(command?.assignments.map((assignment) => assignment.name)).toEqual(['A', 'B']);
     expect(command?.words.map((word) => word.source)).toEqual(['echo', '$A', 'word']);
     expect(command?.redirections.map(({ fd, operator, target }) => [fd, operator, target.source])).toEqual([
@@ -56,13 +62,13 @@ describe('ShellParser', () => {
   });
 
   test('an assignment after the command word is a word', () => {
-    const command = lines('echo A=1')[0]?.[0]?.andOr.first.command;
+    const command = simple(lines('echo A=1')[0]?.[0]?.andOr.first);
     expect(command?.assignments).toEqual([]);
     expect(command?.words.map((word) => word.source)).toEqual(['echo', 'A=1']);
   });
 
   test('quoting: single quotes are literal, double quotes keep $ expansions, backslash escapes', () => {
-    const words = lines(`echo 'a $X' "b $Y" c\\ d ""`)[0]?.[0]?.andOr.first.command.words ?? [];
+    const words = simple(lines(`echo 'a $X' "b $Y" c\\ d ""`)[0]?.[0]?.andOr.first)?.words ?? [];
     expect(words[1]?.parts).toEqual([{ kind: 'text', text: 'a $X', quoted: true }]);
     expect(words[2]?.parts).toEqual([
       { kind: 'text', text: 'b ', quoted: true },
@@ -77,7 +83,7 @@ describe('ShellParser', () => {
   });
 
   test('parameters: $NAME, ${NAME}, ${NAME:-word}, ${#NAME}, $? $$ $! $# $1', () => {
-    const words = lines('echo $A ${B} ${C:-d e} ${#D} $? $$ $! $# $1 $')[0]?.[0]?.andOr.first.command.words ?? [];
+    const words = simple(lines('echo $A ${B} ${C:-d e} ${#D} $? $$ $! $# $1 $')[0]?.[0]?.andOr.first)?.words ?? [];
     expect(words.slice(1).map((word) => word.parts[0])).toEqual([
       { kind: 'parameter', name: 'A', quoted: false },
       { kind: 'parameter', name: 'B', quoted: false, length: false },
@@ -110,12 +116,8 @@ describe('ShellParser', () => {
   });
 
   test.each([
-    ['echo a | cat', 'a pipe (|)'],
     ['(exit 2)', 'a subshell ( … )'],
-    ['if true; then echo; fi', "the 'if' compound command"],
-    ['for a in b; do echo; done', "the 'for' compound command"],
-    ['echo $(date)', 'command substitution $(…)'],
-    ['echo `date`', 'command substitution `…`'],
+    ['case a in a) echo;; esac', "the 'case' compound command"],
     ['echo $((1+2))', 'arithmetic expansion $((…))'],
     ['cat <<EOF', 'a here-document (<<)'],
     ['echo ${A%b}', 'the ${NAME%…} expansion'],
@@ -146,5 +148,41 @@ describe('ShellParser', () => {
     expect(incomplete('echo "a')).toBe(true);
     expect(incomplete('true &&')).toBe(true);
     expect(incomplete('echo a; ;')).toBe(false);
+  });
+});
+
+describe('ShellParser: pipelines, compound commands, command substitution', () => {
+  test('a pipeline of three, and a line may end after |', () => {
+    const [line] = lines('echo a | grep a |\n wc -l');
+    expect(line?.[0]?.andOr.first.commands.map((command) => (command.kind === 'simple' ? command.words[0]?.source : command.kind))).toEqual(['echo', 'grep', 'wc']);
+  });
+
+  test('while, for and if over several lines, with redirections after done', () => {
+    const [line] = lines('while read x\ndo\n  echo $x\ndone < /tmp/in');
+    const loop = line?.[0]?.andOr.first.commands[0];
+    expect(loop?.kind).toBe('loop');
+    expect(loop?.kind === 'loop' && [loop.condition.length, loop.body.length, loop.redirections[0]?.target.source]).toEqual([1, 1, '/tmp/in']);
+    const [forLine] = lines('for a in 1 2; do echo $a; done');
+    const loopFor = forLine?.[0]?.andOr.first.commands[0];
+    expect(loopFor?.kind === 'for' && [loopFor.name, loopFor.words?.map((word) => word.source)]).toEqual(['a', ['1', '2']]);
+    const [ifLine] = lines('if false; then echo a; elif true; then echo b; else echo c; fi');
+    const branching = ifLine?.[0]?.andOr.first.commands[0];
+    expect(branching?.kind === 'if' && [branching.branches.length, branching.otherwise?.length]).toEqual([2, 1]);
+  });
+
+  test('$(…) and `…` are command parts holding their source', () => {
+    const words = simple(lines('echo $(echo "a)" | cat) "`echo \\`x\\``"')[0]?.[0]?.andOr.first)?.words ?? [];
+    expect(words[1]?.parts).toEqual([{ kind: 'command', source: 'echo "a)" | cat', quoted: false }]);
+    expect(words[2]?.parts).toEqual([{ kind: 'text', text: '', quoted: true }, { kind: 'command', source: 'echo `x`', quoted: true }]);
+  });
+
+  test.each([
+    ['while true; do echo', 'unexpected end of file (expecting "done")'],
+    ['if true; then echo; fi fi', 'unexpected "fi"'],
+    ['done', 'unexpected "done"'],
+    ['while; do echo; done', 'unexpected ";"'],
+    ['echo $(echo', 'unexpected end of file (expecting ")")'],
+  ])('%j: syntax error: %s', (source, message) => {
+    expect(syntaxError(source)).toBe(message);
   });
 });
