@@ -165,13 +165,17 @@ const SCENARIOS: Record<string, Scenario> = {
     async run(cli, target) {
       const service = cli.named('svc');
       const running = async () => (await cli.ok(['service', 'ps', '--filter', 'desired-state=running', '--format', '{{.CurrentState}}', service])).split('\n').filter((line) => line.startsWith('Running'));
-      await removingAfter(cli, [['service', 'rm', service]], async () => {
+      try {
         await cli.ok(['service', 'create', '--name', service, '--replicas', '1', target.image, 'sleep', '300']);
         await until(running, (tasks) => tasks.length === 1, { what: `${service} to run one task`, ...TASK_WAIT });
         expect(await cli.ok(['service', 'scale', `${service}=3`])).toMatch(new RegExp(`^${service} scaled to 3\\n`));
         await until(running, (tasks) => tasks.length === 3, { what: `${service} to run three tasks`, ...TASK_WAIT });
         await until(() => cli.ok(['service', 'ls', '--filter', `name=${service}`, '--format', '{{.Mode}} {{.Replicas}}']), (listed) => listed === 'replicated 3/3\n', { what: `${service} listed 3/3`, ...TASK_WAIT });
-      });
+      } finally {
+        await cli.docker(['service', 'rm', service]);
+        // its task containers hold the image until they are gone
+        await until(() => cli.docker(['ps', '-aq', '--filter', `label=com.docker.swarm.service.name=${service}`]), (left) => left.stdout === '', { what: `the containers of ${service} to go`, ...TASK_WAIT });
+      }
     },
   },
 
