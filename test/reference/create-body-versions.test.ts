@@ -86,8 +86,10 @@ describe('NetworkingConfig', () => {
     expect(verdict(() => parseCreateBody(body(networkingConfig), dockerdAt('1.25')))).toBe(expected);
   });
 
-  test('is ignored before 1.25', () => {
-    expect(verdict(() => parseCreateBody(body({ EndpointsConfig: 'bridge' }), dockerdAt('1.24')))).toBe('ok');
+  test('is read from 1.22, where spec/1 §9.4 has static addresses at create, and ignored before', () => {
+    expect(verdict(() => parseCreateBody(body({ EndpointsConfig: 'bridge' }), dockerdAt('1.21')))).toBe('ok');
+    expect(parseCreateBody(body({ EndpointsConfig: { n: { IPAMConfig: { IPv4Address: '10.1.0.9', LinkLocalIPs: ['169.254.0.9'] }, Aliases: ['db'] } } }), dockerdAt('1.22')).endpoints)
+      .toEqual({ n: { IPAMConfig: { IPv4Address: '10.1.0.9', LinkLocalIPs: ['169.254.0.9'] }, Aliases: ['db'], Links: null } });
   });
 });
 

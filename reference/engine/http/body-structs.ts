@@ -194,11 +194,11 @@ const ENDPOINT_SETTINGS = goStruct('*network.EndpointSettings', {
   DriverOpts: goStringMap,
 });
 
-/** POST /containers/create: the config with HostConfig and (1.25) NetworkingConfig beside it. */
+/** POST /containers/create: the config with HostConfig and NetworkingConfig beside it (spec/1 §2.3 marks it 1.25; §9.4 has static addresses at create from 1.22, which only it gives). */
 export const CONTAINER_CONFIG_WRAPPER = goStruct('runconfig.ContainerConfigWrapper', {
   ...CONFIG_FIELDS,
   HostConfig: HOST_CONFIG,
-  NetworkingConfig: { type: goStruct('*network.NetworkingConfig', { EndpointsConfig: mapOf(ENDPOINT_SETTINGS) }), since: '1.25' },
+  NetworkingConfig: { type: goStruct('*network.NetworkingConfig', { EndpointsConfig: mapOf(ENDPOINT_SETTINGS) }), since: '1.22' },
 });
 
 /** POST /commit: dockerd decodes its body with create's wrapper too, and keeps the config. */

@@ -46,8 +46,9 @@ export const containerRoutes: Route[] = [
     method: 'POST',
     path: '/containers/create',
     handle: async ({ request, response, model, query, version, personality }) => {
-      const { config, hostConfig } = parseCreateBody(await readJsonBody(request), { version, personality });
+      const { config, hostConfig, endpoints } = parseCreateBody(await readJsonBody(request), { version, personality });
       const container = model.containers.create({ name: query.get('name') || undefined, config, hostConfig, rules: validationRules(version) });
+      model.networkConnections.configureCreated(container, endpoints);
       sendJson(response, 201, { Id: container.id, Warnings: [] });
     },
   },

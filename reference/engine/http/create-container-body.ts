@@ -6,20 +6,24 @@
 import type { ContainerSpec } from '../model/container-config.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import type { HostConfig } from '../model/host-config.ts';
+import type { EndpointRequest } from '../model/network-connections.ts';
 import { CONTAINER_CONFIG_WRAPPER } from './body-structs.ts';
 import { hostConfigOptions, type DecodedHostConfig } from './host-config-body.ts';
 import { decodeGo } from './json-fields.ts';
+import { endpointRequest, type DecodedEndpointSettings } from './network-body.ts';
 import type { RequestShape } from './personality.ts';
 
 export interface CreateRequest {
   config: ContainerSpec;
   hostConfig?: Partial<HostConfig>;
+  /** NetworkingConfig's settings by network name (from 1.22: spec/1 §9.4 "static IP addresses at create") */
+  endpoints: Record<string, EndpointRequest>;
 }
 
 type DecodedConfig = Partial<Omit<ContainerSpec, 'Image'>> & {
   Image?: string;
   HostConfig?: DecodedHostConfig;
-  NetworkingConfig?: { EndpointsConfig?: Record<string, unknown> };
+  NetworkingConfig?: { EndpointsConfig?: Record<string, DecodedEndpointSettings> };
 };
 
 const CONFIG_FIELDS = [
@@ -39,7 +43,7 @@ export function parseCreateBody(body: unknown, shape: RequestShape): CreateReque
   if (entrypoint !== undefined) config.Entrypoint = takes('1.25') && entrypoint?.length === 1 && entrypoint[0] === '' ? [] : entrypoint;
   const hostConfig = fields.HostConfig === undefined ? undefined : hostConfigOptions(fields.HostConfig, shape);
   // A create joins a single network, as dockerd says (the others are joined with network connect).
-  const networks = Object.keys(fields.NetworkingConfig?.EndpointsConfig ?? {});
-  if (networks.length > 1) throw new InvalidParameterError(`Container cannot be connected to network endpoints: ${networks.join(', ')}`);
-  return { config, hostConfig };
+  const endpoints = Object.entries(fields.NetworkingConfig?.EndpointsConfig ?? {});
+  if (endpoints.length > 1) throw new InvalidParameterError(`Container cannot be connected to network endpoints: ${endpoints.map(([network]) => network).join(', ')}`);
+  return { config, hostConfig, endpoints: Object.fromEntries(endpoints.map(([network, settings]) => [network, endpointRequest(settings)])) };
 }

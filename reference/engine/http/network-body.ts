@@ -17,10 +17,12 @@ interface NetworkCreateRequest {
   Labels?: Record<string, string>;
 }
 
-interface EndpointSettings {
-  IPAMConfig?: { IPv4Address?: string; IPv6Address?: string };
+/** An EndpointSettings of a connect or of a create's NetworkingConfig. */
+export interface DecodedEndpointSettings {
+  IPAMConfig?: { IPv4Address?: string; IPv6Address?: string; LinkLocalIPs?: string[] };
   Aliases?: string[];
   Links?: string[];
+  MacAddress?: string;
 }
 
 export function parseNetworkCreateBody(body: unknown): NetworkCreateOptions {
@@ -35,7 +37,7 @@ export function parseNetworkCreateBody(body: unknown): NetworkCreateOptions {
     attachable: fields.Attachable ?? false,
     ipam: ipam ? {
       driver: ipam.Driver ?? '',
-      config: (ipam.Config ?? []).map((pool) => ({ Subnet: pool.Subnet ?? '', IPRange: pool.IPRange ?? '', Gateway: pool.Gateway ?? '' })),
+      config: (ipam.Config ?? []).map((pool) => ({ Subnet: pool.Subnet ?? '', IPRange: pool.IPRange ?? '', Gateway: pool.Gateway ?? '', ...(pool.AuxiliaryAddresses && { AuxiliaryAddresses: pool.AuxiliaryAddresses }) })),
       options: ipam.Options,
     } : undefined,
     options: fields.Options ?? {},
@@ -44,18 +46,19 @@ export function parseNetworkCreateBody(body: unknown): NetworkCreateOptions {
 }
 
 export function parseNetworkConnectBody(body: unknown): { container: string; endpoint: EndpointRequest } {
-  const fields = decodeGo<{ Container?: string; EndpointConfig?: EndpointSettings }>(body ?? {}, NETWORK_CONNECT);
-  const config = fields.EndpointConfig ?? {};
+  const fields = decodeGo<{ Container?: string; EndpointConfig?: DecodedEndpointSettings }>(body ?? {}, NETWORK_CONNECT);
+  return { container: fields.Container ?? '', endpoint: endpointRequest(fields.EndpointConfig ?? {}) };
+}
+
+/** What the model keeps of an endpoint's settings; dockerd leaves out an address not given (omitempty). */
+export function endpointRequest(config: DecodedEndpointSettings): EndpointRequest {
   const ipam = config.IPAMConfig;
-  const { IPv4Address, IPv6Address } = ipam ?? {};
+  const { IPv4Address, IPv6Address, LinkLocalIPs } = ipam ?? {};
   return {
-    container: fields.Container ?? '',
-    endpoint: {
-      // dockerd leaves out an address not given (omitempty).
-      IPAMConfig: ipam ? { ...(IPv4Address && { IPv4Address }), ...(IPv6Address && { IPv6Address }) } : null,
-      Aliases: config.Aliases ?? null,
-      Links: config.Links ?? null,
-    },
+    IPAMConfig: ipam ? { ...(IPv4Address && { IPv4Address }), ...(IPv6Address && { IPv6Address }), ...(LinkLocalIPs?.length && { LinkLocalIPs }) } : null,
+    Aliases: config.Aliases ?? null,
+    Links: config.Links ?? null,
+    ...(config.MacAddress && { MacAddress: config.MacAddress }),
   };
 }
 

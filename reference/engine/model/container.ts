@@ -17,6 +17,7 @@ import type { RestartManager } from './restart-manager.ts';
 export interface EndpointIpamConfig {
   IPv4Address?: string;
   IPv6Address?: string;
+  LinkLocalIPs?: string[];
 }
 
 /** A container's place on one network: what it asked for, and while it runs the endpoint it has there. */

@@ -26,6 +26,8 @@ export interface EndpointRequest {
   IPAMConfig?: EndpointIpamConfig | null;
   Aliases?: string[] | null;
   Links?: string[] | null;
+  /** kept until the container joins, when the endpoint's own replaces it (dockerd 20.10 does not apply it) */
+  MacAddress?: string;
 }
 
 export interface NetworkConnectionsOptions {
@@ -82,6 +84,11 @@ export class NetworkConnections implements ContainerNetworking {
     if (!network.leave(container)) throw new EngineError(`container ${container.id} is not connected to network ${network.name}`);
     delete container.networks[network.name];
     this.options.events.publishEndpoint(network, 'disconnect', container);
+  }
+
+  /** The endpoint settings a create gives (NetworkingConfig), for the networks it names, kept for the container's first start. */
+  configureCreated(container: Container, endpoints: Record<string, EndpointRequest>): void {
+    for (const [key, request] of Object.entries(endpoints)) container.networks[key] = settingsFor(request);
   }
 
   /** Joins every network of the container's settings as it starts; on a failure it leaves those it joined. */
@@ -182,7 +189,7 @@ function checkLocal(network: Network): void {
 }
 
 function settingsFor(request: EndpointRequest): EndpointSettings {
-  return { ...unattachedEndpoint(), IPAMConfig: request.IPAMConfig ?? null, Aliases: request.Aliases ?? null, Links: request.Links ?? null };
+  return { ...unattachedEndpoint(), IPAMConfig: request.IPAMConfig ?? null, Aliases: request.Aliases ?? null, Links: request.Links ?? null, MacAddress: request.MacAddress ?? '' };
 }
 
 /** On a user network a container answers to its short id too. */

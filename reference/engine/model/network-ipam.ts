@@ -16,6 +16,7 @@ export interface IpamPoolRequest {
   Subnet?: string;
   IPRange?: string;
   Gateway?: string;
+  AuxiliaryAddresses?: Record<string, string>;
 }
 
 export interface PoolsRequest {
@@ -63,7 +64,9 @@ export function createPools(request: PoolsRequest): Pools {
     if (pool.IPRange && !range) throw new InvalidParameterError(`invalid pool request: invalid CIDR address: ${pool.IPRange}`);
     const allocator = new IpAddressAllocator(subnet, range);
     pools.pools.push({ allocator, gateway: gatewayOf(allocator, pool.Gateway), requested: true });
-    pools.views.push({ Subnet: pool.Subnet ?? '', ...(pool.IPRange && { IPRange: pool.IPRange }), ...(pool.Gateway && { Gateway: pool.Gateway }) });
+    const auxiliary = pool.AuxiliaryAddresses ?? {};
+    for (const [name, text] of Object.entries(auxiliary)) reserveAuxiliary(allocator, name, text);
+    pools.views.push({ Subnet: pool.Subnet ?? '', ...(pool.IPRange && { IPRange: pool.IPRange }), ...(pool.Gateway && { Gateway: pool.Gateway }), ...(Object.keys(auxiliary).length > 0 && { AuxiliaryAddresses: auxiliary }) });
   }
   if (ofFamily(4).length === 0) {
     const subnet = [...defaultSubnets(request.scope)].find((candidate) => !taken.some((other) => other.overlaps(candidate)));
@@ -84,6 +87,12 @@ function parsedSubnet(text: string): IpSubnet {
   const subnet = IpSubnet.parse(text);
   if (!subnet) throw new EngineError(`Invalid subnet ${text} : invalid CIDR address: ${text}`);
   return subnet;
+}
+
+/** An auxiliary address is one no container gets, dynamically or by request (dockerd's IPAM reserves it). */
+function reserveAuxiliary(allocator: IpAddressAllocator, name: string, text: string): void {
+  const address = parseIpAddress(text);
+  if (!address || allocator.reserve(address) === 'out-of-range') throw new ForbiddenError(`auxiliary address: (${name}:${text}) must belong to the master pool: ${allocator.subnet.text}`);
 }
 
 /** The given gateway, else the first free address of the pool's range (dockerd's IPAM hands it out like any other); taken at once. */

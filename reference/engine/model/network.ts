@@ -17,6 +17,8 @@ export interface IpamPoolView {
   Subnet: string;
   IPRange?: string;
   Gateway?: string;
+  /** addresses the pool keeps from its containers, by name */
+  AuxiliaryAddresses?: Record<string, string>;
 }
 
 export interface NetworkIpam {

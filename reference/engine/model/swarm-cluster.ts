@@ -6,9 +6,10 @@
  * store numbers its writes, so `Version.Index` only grows and a stale one tells an outdated writer.
  */
 import { randomBytes } from 'node:crypto';
-import { EngineError, InvalidParameterError, NotFoundError, UnavailableError } from './errors.ts';
+import { ConflictError, EngineError, InvalidParameterError, NotFoundError, UnavailableError } from './errors.ts';
 import { anyValueHolds } from './filter-values.ts';
 import { hostFacts } from './host-facts.ts';
+import { matchesLabels } from './label-match.ts';
 
 export interface SwarmClusterOptions {
   clock: () => Date;
@@ -77,6 +78,10 @@ export interface NodeListFilters {
   name?: string[];
   role?: string[];
   membership?: string[];
+  /** the engine's labels (the reference's engine has none) */
+  label?: string[];
+  /** the node's own labels, its spec's */
+  'node.label'?: string[];
 }
 
 /** One swarm, from its init to its leave. */
@@ -228,7 +233,7 @@ export class SwarmCluster {
   /** POST /swarm/unlock: the reference's swarm never locks (it is never restarted). */
   unlock(): never {
     if (!this.active) throw new UnavailableError(NOT_IN_A_SWARM);
-    throw new EngineError('swarm is not locked');
+    throw new ConflictError('swarm is not locked');
   }
 
   /** The node by id, hostname or id prefix, as dockerd finds nodes; the one node is the only one to find. */
@@ -254,7 +259,9 @@ export class SwarmCluster {
       anyValueHolds(filters.id, (prefix) => node.id.startsWith(prefix)) &&
       anyValueHolds(filters.name, (name) => name === hostFacts().hostname) &&
       anyValueHolds(filters.role, (role) => role === nodeSpec.Role) &&
-      anyValueHolds(filters.membership, (membership) => membership === 'accepted');
+      anyValueHolds(filters.membership, (membership) => membership === 'accepted') &&
+      matchesLabels({}, filters.label ?? []) &&
+      matchesLabels(nodeSpec.Labels, filters['node.label'] ?? []);
     return listed ? [node] : [];
   }
 
