@@ -1,78 +1,67 @@
 /**
- * The service spec of a create or update body (spec/2 §2.7) as the model's ServiceSpec: typed fields
- * checked like dockerd's decoder, dockerd's defaults (one replica), and the parts the reference only
- * stores passed through. A body without a TaskTemplate.ContainerSpec is dockerd's "mismatched
+ * The service spec of a create or update body (spec/2 §2.7) as the model's ServiceSpec: decoded as
+ * dockerd decodes it (body-structs.ts), dockerd's defaults (one replica), and the parts the reference
+ * only stores passed through. A body without a TaskTemplate.ContainerSpec is dockerd's "mismatched
  * Runtime and *Spec fields".
  */
 import { InvalidParameterError } from '../model/errors.ts';
 import { checkReplicas } from '../model/service-replicas.ts';
 import { RESTART_CONDITIONS, type RestartCondition, type ServiceContainerSpec, type ServiceMode, type ServiceRestartPolicy, type ServiceSpec, type TaskSpec } from '../model/service-spec.ts';
-import { asObject, isInteger, isPlainObject, isString, isStringList, isStringMap, optional } from './json-fields.ts';
+import { SERVICE_SPEC } from './body-structs.ts';
+import { decodeGo } from './json-fields.ts';
+
+type Decoded = Record<string, unknown>;
+interface DecodedSpec extends Decoded {
+  Name?: string;
+  Labels?: Record<string, string>;
+  TaskTemplate?: Decoded & { ContainerSpec?: Partial<ServiceContainerSpec>; RestartPolicy?: Omit<ServiceRestartPolicy, 'Condition'> & { Condition?: string } };
+  Mode?: { Replicated?: { Replicas?: number }; Global?: object };
+}
 
 export function parseServiceSpec(body: unknown): ServiceSpec {
-  const fields = asObject(body ?? {}, 'ServiceSpec');
-  const template = optional(fields.TaskTemplate, 'TaskTemplate', isPlainObject);
-  const containerSpec = optional(template?.ContainerSpec, 'TaskTemplate.ContainerSpec', isPlainObject);
+  const fields = decodeGo<DecodedSpec>(body ?? {}, SERVICE_SPEC);
+  const template = fields.TaskTemplate;
+  const containerSpec = template?.ContainerSpec;
   if (!template || !containerSpec) throw new InvalidParameterError('mismatched Runtime and *Spec fields');
   return {
-    Name: optional(fields.Name, 'Name', isString) ?? '',
-    Labels: optional(fields.Labels, 'Labels', isStringMap) ?? {},
+    Name: fields.Name ?? '',
+    Labels: fields.Labels ?? {},
     TaskTemplate: parseTaskSpec(template, containerSpec),
-    Mode: parseMode(optional(fields.Mode, 'Mode', isPlainObject)),
-    ...opaque(fields, ['UpdateConfig', 'Networks', 'EndpointSpec']),
+    Mode: parseMode(fields.Mode),
+    ...given(fields, ['UpdateConfig', 'Networks', 'EndpointSpec']),
   };
 }
 
-function parseTaskSpec(template: Record<string, unknown>, containerSpec: Record<string, unknown>): TaskSpec {
-  const restartPolicy = optional(template.RestartPolicy, 'TaskTemplate.RestartPolicy', isPlainObject);
+/** What the reference keeps of a ContainerSpec besides its image (the secrets are checked against the swarm's). */
+const CONTAINER_SPEC_KEPT = ['Command', 'Args', 'Env', 'Dir', 'User', 'Labels', 'StopGracePeriod', 'Mounts', 'Hostname', 'Groups', 'TTY', 'Healthcheck', 'Hosts', 'DNSConfig', 'Secrets'];
+
+function parseTaskSpec(template: NonNullable<DecodedSpec['TaskTemplate']>, containerSpec: Partial<ServiceContainerSpec>): TaskSpec {
   return {
-    ContainerSpec: parseContainerSpec(containerSpec),
-    ...(restartPolicy && { RestartPolicy: parseRestartPolicy(restartPolicy) }),
-    ...opaque(template, ['Resources', 'Placement', 'LogDriver']),
+    ContainerSpec: { ...given(containerSpec, CONTAINER_SPEC_KEPT), Image: containerSpec.Image ?? '' },
+    ...(template.RestartPolicy && { RestartPolicy: parseRestartPolicy(template.RestartPolicy) }),
+    ...given(template, ['Resources', 'Placement', 'LogDriver', 'Networks', 'ForceUpdate']),
   };
 }
 
-function parseContainerSpec(spec: Record<string, unknown>): ServiceContainerSpec {
-  const field = (name: string) => `TaskTemplate.ContainerSpec.${name}`;
-  const given = {
-    Command: optional(spec.Command, field('Command'), isStringList),
-    Args: optional(spec.Args, field('Args'), isStringList),
-    Env: optional(spec.Env, field('Env'), isStringList),
-    Dir: optional(spec.Dir, field('Dir'), isString),
-    User: optional(spec.User, field('User'), isString),
-    Labels: optional(spec.Labels, field('Labels'), isStringMap),
-    StopGracePeriod: optional(spec.StopGracePeriod, field('StopGracePeriod'), isInteger),
-    Mounts: optional(spec.Mounts, field('Mounts'), Array.isArray),
-  };
-  // dockerd leaves out what was not given (omitempty).
-  const present = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined && value !== null));
-  return { Image: optional(spec.Image, field('Image'), isString) ?? '', ...present };
-}
-
-function parseRestartPolicy(policy: Record<string, unknown>): ServiceRestartPolicy {
-  const condition = optional(policy.Condition, 'TaskTemplate.RestartPolicy.Condition', isString);
+function parseRestartPolicy(policy: NonNullable<NonNullable<DecodedSpec['TaskTemplate']>['RestartPolicy']>): ServiceRestartPolicy {
+  const condition = policy.Condition;
   if (condition && !RESTART_CONDITIONS.includes(condition as RestartCondition)) throw new InvalidParameterError(`invalid RestartCondition: ${JSON.stringify(condition)}`);
-  const delay = optional(policy.Delay, 'TaskTemplate.RestartPolicy.Delay', isInteger);
-  const window = optional(policy.Window, 'TaskTemplate.RestartPolicy.Window', isInteger);
   return {
     ...(condition && { Condition: condition as RestartCondition }),
-    ...(delay != null && { Delay: delay }),
+    ...(policy.Delay !== undefined && { Delay: policy.Delay }),
     // dockerd always shows MaxAttempts, 0 when not given.
-    MaxAttempts: optional(policy.MaxAttempts, 'TaskTemplate.RestartPolicy.MaxAttempts', isInteger) ?? 0,
-    ...(window != null && { Window: window }),
+    MaxAttempts: policy.MaxAttempts ?? 0,
+    ...(policy.Window !== undefined && { Window: policy.Window }),
   };
 }
 
 /** Replicated with one replica unless the body says otherwise. */
-function parseMode(mode: Record<string, unknown> | null | undefined): ServiceMode {
-  if (mode?.Global !== undefined && mode.Global !== null) return { Global: {} };
-  const replicated = optional(mode?.Replicated, 'Mode.Replicated', isPlainObject);
-  const replicas = optional(replicated?.Replicas, 'Mode.Replicated.Replicas', isInteger) ?? 1;
-  if (replicas < 0) throw new InvalidParameterError(`json: cannot unmarshal number ${replicas} into Go struct field ReplicatedService.Mode.Replicated.Replicas of type uint64`);
-  return { Replicated: { Replicas: checkReplicas(replicas) } };
+function parseMode(mode: DecodedSpec['Mode']): ServiceMode {
+  if (mode?.Global !== undefined) return { Global: {} };
+  return { Replicated: { Replicas: checkReplicas(mode?.Replicated?.Replicas ?? 1) } };
 }
 
-/** Parts the reference keeps as given, when given. */
-function opaque(fields: Record<string, unknown>, names: string[]): Record<string, unknown> {
-  return Object.fromEntries(names.filter((name) => fields[name] !== undefined && fields[name] !== null).map((name) => [name, fields[name]]));
+/** The fields of `names` the body gives (dockerd leaves out what was not given: omitempty). */
+function given(fields: object, names: string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([name, value]) => names.includes(name) && value !== undefined));
 }
