@@ -1,7 +1,7 @@
 /** The container list filters of the model, on a manual clock: each one lists what it names and nothing else. */
 import { describe, expect, test } from 'vitest';
 import type { Container } from '../../reference/engine/model/container.ts';
-import { EngineError, InvalidParameterError } from '../../reference/engine/model/errors.ts';
+import { InvalidParameterError } from '../../reference/engine/model/errors.ts';
 import { manualEngine } from './manual-engine.ts';
 
 function names(containers: Container[]): string[] {
@@ -38,10 +38,36 @@ describe('container list filters', () => {
     expect(names(model.containers.list({ all: true, filters: { since: ['created'], before: ['zero'] } }))).toEqual(['/three', '/running']);
   });
 
-  test('before and since: the last value counts; one naming no container is dockerd\'s plain error', async () => {
+  test('before and since: the last value counts; one naming no container is a bad parameter (400) in dockerd\'s words', async () => {
     const { model } = await cast();
     expect(names(model.containers.list({ all: true, filters: { since: ['zero', 'three'] } }))).toEqual(['/zero']);
-    expect(() => model.containers.list({ all: true, filters: { since: ['ghost'] } })).toThrow(new EngineError('no such container ghost'));
+    expect(() => model.containers.list({ all: true, filters: { since: ['ghost'] } })).toThrow(new InvalidParameterError('no such container ghost'));
+    expect(() => model.containers.list({ all: true, filters: { before: ['ghost'] } })).toThrow(InvalidParameterError);
+  });
+
+  test('publish and expose: a port, a range, tcp unless a protocol is given; a bad value is 400 in dockerd\'s words', () => {
+    const engine = manualEngine();
+    engine.create(['true'], { name: 'web', config: { ExposedPorts: { '80/tcp': {}, '53/udp': {} } }, hostConfig: { PortBindings: { '80/tcp': [{ HostPort: '8080' }] } } });
+    engine.create(['true'], { name: 'plain' });
+    const listed = (filters: Record<string, string[]>) => names(engine.model.containers.list({ all: true, filters }));
+    expect(listed({ publish: ['80'] })).toEqual(['/web']);
+    expect(listed({ publish: ['53/udp'] })).toEqual([]);
+    expect(listed({ expose: ['53/udp'] })).toEqual(['/web']);
+    expect(listed({ expose: ['50-90'] })).toEqual(['/web']);
+    expect(listed({ expose: ['81-90'] })).toEqual([]);
+    expect(() => listed({ publish: ['80:80'] })).toThrow(new InvalidParameterError("filter for 'publish' should not contain ':': 80:80"));
+    expect(() => listed({ expose: ['70000'] })).toThrow(new InvalidParameterError('error while looking up for expose 70000: strconv.ParseUint: parsing "70000": value out of range'));
+    expect(() => listed({ expose: ['bogus/x'] })).toThrow(new InvalidParameterError('error while looking up for expose bogus/x: strconv.ParseUint: parsing "bogus": invalid syntax'));
+  });
+
+  test('is-task: true lists the containers of swarm tasks, false the others; another value is 400', () => {
+    const engine = manualEngine();
+    engine.create(['true'], { name: 'task', config: { Labels: { 'com.docker.swarm.task.id': 'abc' } } });
+    engine.create(['true'], { name: 'own' });
+    const listed = (filters: Record<string, string[]>) => names(engine.model.containers.list({ all: true, filters }));
+    expect(listed({ 'is-task': ['true'] })).toEqual(['/task']);
+    expect(listed({ 'is-task': ['false'] })).toEqual(['/own']);
+    expect(() => listed({ 'is-task': ['x'] })).toThrow(new InvalidParameterError("Invalid filter 'is-task=[x]'"));
   });
 
   test('ancestor: by image name or id; an image that does not exist matches nothing and is no error', async () => {

@@ -12,10 +12,14 @@ import { sendEmpty, sendJson } from './replies.ts';
 import { statsRoutes } from './stats-routes.ts';
 import type { Route } from './route-table.ts';
 
-/** dockerd's container list filters; those it knows that the reference does not apply yet answer 501. */
+/**
+ * dockerd's container list filters, which dockerd 20.10 takes at every version; `isolation` is a
+ * Windows daemon's and, as on dockerd for Linux, holds for every container. Those it knows that the
+ * reference does not apply yet answer 501.
+ */
 const LIST_FILTERS = {
-  applied: ['id', 'name', 'label', 'status', 'exited', 'ancestor', 'before', 'since', 'volume', 'network'],
-  notYet: ['health', 'isolation', 'is-task', 'expose', 'publish'],
+  applied: ['id', 'name', 'label', 'status', 'exited', 'ancestor', 'before', 'since', 'volume', 'network', 'isolation', 'is-task', 'expose', 'publish'],
+  notYet: ['health'],
 } as const;
 
 export const containerRoutes: Route[] = [

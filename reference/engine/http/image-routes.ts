@@ -1,7 +1,7 @@
 /** Image endpoints (spec/2 §4.1) but build and the tarballs: list, inspect, history, create (import, pull), push, tag, delete, search. */
 import { readBody } from '../../request-limits.ts';
 import { atLeast } from '../../../harness/versions.ts';
-import { InvalidParameterError } from '../model/errors.ts';
+import { EngineError, InvalidParameterError } from '../model/errors.ts';
 import { imageHistory } from '../model/image-history.ts';
 import { BadArchiveError, importArchive, planImport, type ImportPlan } from '../model/image-import.ts';
 import { checkedImageReference, checkedTag, familiarAsGiven, type ImageReference } from '../model/image-reference.ts';
@@ -106,6 +106,8 @@ async function createImage({ request, response, model, query, version }: RouteCo
     return streamProgress(response, (report) => pull.run(report));
   }
   const source = query.get('fromSrc') ?? '';
+  // dockerd tries to download from "http://" (500 `Get "http:": http: no Host in request URL`); the row lists no 400, so a 500 that says why
+  if (source === '') throw new EngineError('POST /images/create needs fromImage (to pull) or fromSrc (to import): neither was given');
   const plan = planImport({
     source: source === '-' || source.includes('://') ? source : `http://${source}`,
     repo: query.get('repo') ?? '',

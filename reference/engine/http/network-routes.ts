@@ -11,8 +11,8 @@ import { networkView } from './network-views.ts';
 import { sendEmpty, sendJson } from './replies.ts';
 import type { Route } from './route-table.ts';
 
-/** dockerd's network list filters; `dangling` is known there but not applied in the reference yet. */
-const LIST_FILTERS = { applied: ['driver', 'id', 'label', 'name', 'scope', 'type'], notYet: ['dangling'] } as const;
+/** dockerd's network list filters (dockerd 20.10 takes `dangling` at every version, as the reference does). */
+const LIST_FILTERS = { applied: ['dangling', 'driver', 'id', 'label', 'name', 'scope', 'type'], notYet: [] } as const;
 
 export const networkRoutes: Route[] = [
   {

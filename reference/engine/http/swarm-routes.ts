@@ -1,7 +1,7 @@
 /**
  * The swarm and its nodes in Docker's shapes (the spec leaves them "not shown"): init (200 with the
  * node's id), join, leave, GET /swarm, update at a `version` (with token and unlock key rotations),
- * the unlock key and unlock, the node list (dockerd's filters id, name, role, membership), one node
+ * the unlock key and unlock, the node list (dockerd's filters id, name, role, membership, label, node.label), one node
  * and its update. Outside a swarm, dockerd's 503; dockerd serves them at every version prefix.
  */
 import { parseBooleanQuery } from './boolean-query.ts';
@@ -12,7 +12,7 @@ import type { Route } from './route-table.ts';
 import { parseInitRequest, parseJoinRequest, parseNodeSpec, parseObjectVersion, parseSwarmSpec } from './swarm-bodies.ts';
 import { nodeView, swarmView } from './swarm-views.ts';
 
-const NODE_FILTERS = { applied: ['id', 'membership', 'name', 'role'], notYet: ['label', 'node.label'] } as const;
+const NODE_FILTERS = { applied: ['id', 'label', 'membership', 'name', 'node.label', 'role'], notYet: [] } as const;
 
 export const swarmRoutes: Route[] = [
   {

@@ -9,6 +9,7 @@ import { completeConfig, type ContainerSpec } from './container-config.ts';
 import type { ContainerEvents } from './container-events.ts';
 import { volumeMountsOf, type ContainerVolumes } from './container-volumes.ts';
 import { ContainerLog } from './container-log.ts';
+import { matchesPortFilters, matchesTaskFilter, portFilter, taskFilter, type PortListFilters } from './container-port-filters.ts';
 import { canonicalName, generateName } from './container-names.ts';
 import {
   checkedExitCodes,
@@ -21,7 +22,7 @@ import {
   matchesVolume,
   type ContainerListFilters,
 } from './container-list-filters.ts';
-import { ConflictError, EngineError, InvalidParameterError, NotFoundError } from './errors.ts';
+import { ConflictError, InvalidParameterError, NotFoundError } from './errors.ts';
 import { completeHostConfig, type HostConfig } from './host-config.ts';
 import { findByIdPrefix } from './id-prefix.ts';
 import type { ImageUser } from './image-removal.ts';
@@ -50,7 +51,7 @@ export interface ContainerListOptions {
   all?: boolean;
   /** the last `limit` created, whatever their state */
   limit?: number;
-  filters?: ContainerListFilters;
+  filters?: ContainerListFilters & PortListFilters;
 }
 
 export interface ContainerSize {
@@ -143,6 +144,7 @@ export class ContainerStore {
     const filters = options.filters ?? {};
     const statuses = checkedStatuses(filters.status);
     const exitCodes = checkedExitCodes(filters.exited);
+    const [publish, expose, isTask] = [portFilter('publish', filters.publish), portFilter('expose', filters.expose), taskFilter(filters['is-task'])];
     const imageIds = filters.ancestor?.flatMap((reference) => this.imageIdOf(reference));
     const limit = options.limit !== undefined && options.limit > 0 ? options.limit : undefined;
     const everyState = options.all === true || limit !== undefined || statuses !== undefined;
@@ -159,11 +161,16 @@ export class ContainerStore {
       .filter((container) => matchesExitCode(exitCodes, container))
       .filter((container) => imageIds === undefined || imageIds.includes(container.imageId))
       .filter((container) => matchesVolume(filters.volume, container))
-      .filter((container) => matchesNetwork(filters.network, container));
+      .filter((container) => matchesNetwork(filters.network, container))
+      .filter((container) => matchesPortFilters(container, publish, expose) && matchesTaskFilter(container, isTask));
     return limit === undefined ? listed : listed.slice(0, limit);
   }
 
-  /** Where the container a `before` or `since` filter names stands in the list; dockerd's error when there is none. */
+  /**
+   * Where the container a `before` or `since` filter names stands in the list. Naming none is the
+   * client's mistake: 400 with dockerd's words (spec/1 §4.1 lists 400; dockerd answers the filter 500
+   * and ignores the query parameters).
+   */
   private boundary(references: string[] | undefined, newestFirst: Container[]): number | undefined {
     const reference = references?.at(-1);
     if (reference === undefined) return undefined;
@@ -171,7 +178,7 @@ export class ContainerStore {
     try {
       container = this.find(reference);
     } catch (error) {
-      if (error instanceof NotFoundError) throw new EngineError(`no such container ${reference}`);
+      if (error instanceof NotFoundError) throw new InvalidParameterError(`no such container ${reference}`);
       throw error;
     }
     return newestFirst.indexOf(container);

@@ -5,7 +5,7 @@
  * covers (an anonymous volume). Modes are comma-separated: ro or rw, z or Z, nocopy, a propagation
  * and a consistency. Only the rules here; the volumes themselves are made by container-volumes.ts.
  */
-import { EngineError, InvalidParameterError } from './errors.ts';
+import { InvalidParameterError } from './errors.ts';
 
 export interface MountSpec {
   type: 'volume' | 'bind';
@@ -32,8 +32,9 @@ function isValidMode(mode: string): boolean {
   return MODE_KINDS.every((kind) => words.filter((word) => kind.includes(word)).length <= 1);
 }
 
-function invalidSpec(raw: string, reason?: string): EngineError {
-  return new EngineError(`invalid volume specification: '${raw}'${reason ? `: ${reason}` : ''}`);
+/** A bind the client wrote wrong: a bad parameter (400 at create, spec/1 §4.1; dockerd answers 500). */
+function invalidSpec(raw: string, reason?: string): InvalidParameterError {
+  return new InvalidParameterError(`invalid volume specification: '${raw}'${reason ? `: ${reason}` : ''}`);
 }
 
 /** One Binds entry. */
@@ -49,7 +50,7 @@ export function parseBind(raw: string): MountSpec {
     [source = '', destination = ''] = parts;
   } else if (parts.length === 3) {
     [source = '', destination = '', mode = ''] = parts;
-    if (!isValidMode(mode)) throw new EngineError(`invalid mode: ${mode}`);
+    if (!isValidMode(mode)) throw new InvalidParameterError(`invalid mode: ${mode}`);
   } else throw invalidSpec(raw);
   const type = source.startsWith('/') ? 'bind' : 'volume';
   if (destination === '') throw invalidSpec(raw);

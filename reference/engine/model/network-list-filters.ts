@@ -2,11 +2,12 @@
  * The filters of the network list as dockerd applies them: `name` and `id` are patterns matched
  * anywhere in the value (Go regular expressions there; a pattern that does not compile matches
  * nothing), `driver` and `scope` are exact, `label` is `key` or `key=value`, `type` is `custom` or
- * `builtin`. Every filter given must hold; a filter's values are alternatives.
+ * `builtin`, `dangling` whether no container is on the network (a predefined one never dangles).
+ * Every filter given must hold; a filter's values are alternatives.
  */
-import { EngineError } from './errors.ts';
+import { EngineError, InvalidParameterError } from './errors.ts';
 import { matchesLabels } from './label-match.ts';
-import type { Network } from './network.ts';
+import { isPredefinedName, type Network } from './network.ts';
 
 export interface NetworkListFilters {
   driver?: string[];
@@ -15,6 +16,17 @@ export interface NetworkListFilters {
   name?: string[];
   scope?: string[];
   type?: string[];
+  dangling?: string[];
+}
+
+const DANGLING_VALUES: Record<string, boolean> = { true: true, 1: true, false: false, 0: false };
+
+/** dockerd's reading of dangling (its GetBoolOrDefault): every value a boolean word, else a 400 in its words. */
+export function danglingFilter(values: string[] | undefined): boolean | undefined {
+  if (values === undefined || values.length === 0) return undefined;
+  const read = values.map((value) => DANGLING_VALUES[value.toLowerCase()]);
+  if (read.includes(undefined)) throw new InvalidParameterError(`invalid value for filter 'dangling', must be "true" (or "1"), or "false" (or "0")`);
+  return read.includes(true);
 }
 
 const NETWORK_TYPES = ['custom', 'builtin'];
@@ -26,7 +38,9 @@ export function checkNetworkTypes(types: string[] | undefined): void {
 }
 
 export function matchesNetworkFilters(network: Network, filters: NetworkListFilters): boolean {
+  const dangling = danglingFilter(filters.dangling);
   return (
+    (dangling === undefined || dangling === (!isPredefinedName(network.name) && network.endpoints.size === 0)) &&
     matchesPattern(filters.name, network.name) &&
     matchesPattern(filters.id, network.id) &&
     matchesExactly(filters.driver, network.driver) &&

@@ -9,7 +9,7 @@ import type { ContainerNetworks } from './container.ts';
 import { AmbiguousReferenceError, ConflictError, EngineError, ForbiddenError, InvalidParameterError, NotFoundError } from './errors.ts';
 import { createPools, DEFAULT_IPAM_DRIVER, type IpamPoolRequest } from './network-ipam.ts';
 import type { NetworkEvents } from './network-events.ts';
-import { checkNetworkTypes, matchesNetworkFilters, type NetworkListFilters } from './network-list-filters.ts';
+import { checkNetworkTypes, danglingFilter, matchesNetworkFilters, type NetworkListFilters } from './network-list-filters.ts';
 import { isPredefinedName, Network, PREDEFINED_NETWORKS, type NetworkScope, type NetworkSettings } from './network.ts';
 
 export interface NetworkCreateOptions {
@@ -150,6 +150,7 @@ export class NetworkStore {
 
   list(filters: NetworkListFilters = {}): Network[] {
     checkNetworkTypes(filters.type);
+    danglingFilter(filters.dangling);
     return this.networks.filter((network) => matchesNetworkFilters(network, filters));
   }
 

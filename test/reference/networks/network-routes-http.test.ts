@@ -76,14 +76,28 @@ describe('inspect and list', () => {
     expect([res.status, res.json<{ Name: string }[]>().map((network) => network.Name)]).toEqual([200, ['none', 'host', 'bridge']]);
   });
 
-  test('filters: both forms; an unknown name 400, dangling not yet 501, an unknown type 500', async () => {
+  test('filters: both forms; an unknown name 400, an unknown type 500', async () => {
     await created({ Name: 'listed', Labels: { tier: 'web' } });
     const names = async (filters: unknown) =>
       (await call('GET', `/networks?filters=${encodeURIComponent(JSON.stringify(filters))}`)).json<{ Name: string }[]>().map((network) => network.Name);
     expect(await names({ label: ['tier=web'] })).toEqual(['listed']);
     expect(await names({ type: { builtin: true }, driver: { bridge: true } })).toEqual(['bridge']);
     const status = async (filters: unknown) => (await call('GET', `/networks?filters=${encodeURIComponent(JSON.stringify(filters))}`)).status;
-    expect([await status({ bogus: ['x'] }), await status({ dangling: ['true'] }), await status({ type: ['bogus'] })]).toEqual([400, 501, 500]);
+    expect([await status({ bogus: ['x'] }), await status({ type: ['bogus'] })]).toEqual([400, 500]);
+  });
+
+  test('dangling: networks no container is on, never a predefined one; false lists the others; another value is 400 in dockerd\'s words', async () => {
+    await created({ Name: 'unused' });
+    await created({ Name: 'used' });
+    await runningContainer('on-used');
+    expect((await call('POST', '/v1.25/networks/used/connect', { json: { Container: 'on-used' } })).status).toBe(200);
+    const listed = async (value: string) =>
+      (await call('GET', `/v1.25/networks?filters=${encodeURIComponent(JSON.stringify({ dangling: [value] }))}`)).json<{ Name: string }[]>().map((network) => network.Name).sort();
+    expect(await listed('true')).toEqual(['unused']);
+    expect(await listed('1')).toEqual(['unused']);
+    expect(await listed('false')).toEqual(['bridge', 'host', 'none', 'used']);
+    const refused = await call('GET', `/v1.25/networks?filters=${encodeURIComponent(JSON.stringify({ dangling: ['bogus'] }))}`);
+    expect([refused.status, refused.json()]).toEqual([400, { message: 'invalid value for filter \'dangling\', must be "true" (or "1"), or "false" (or "0")' }]);
   });
 });
 
