@@ -166,7 +166,8 @@ const SCENARIOS: Record<string, Scenario> = {
       const service = cli.named('svc');
       const running = async () => (await cli.ok(['service', 'ps', '--filter', 'desired-state=running', '--format', '{{.CurrentState}}', service])).split('\n').filter((line) => line.startsWith('Running'));
       try {
-        await cli.ok(['service', 'create', '--name', service, '--replicas', '1', target.image, 'sleep', '300']);
+        // a short grace period: PID 1 ignores SIGTERM, and each removal would wait the default 10 s (on dockerd too)
+        await cli.ok(['service', 'create', '--name', service, '--replicas', '1', '--stop-grace-period', '1s', target.image, 'sleep', '300']);
         await until(running, (tasks) => tasks.length === 1, { what: `${service} to run one task`, ...TASK_WAIT });
         expect(await cli.ok(['service', 'scale', `${service}=3`])).toMatch(new RegExp(`^${service} scaled to 3\\n`));
         await until(running, (tasks) => tasks.length === 3, { what: `${service} to run three tasks`, ...TASK_WAIT });

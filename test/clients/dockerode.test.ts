@@ -222,7 +222,8 @@ const SCENARIOS: Record<string, Scenario> = {
     async run(docker, target, made, named) {
       const service = await docker.createService({
         Name: named('svc'), Mode: { Replicated: { Replicas: 1 } },
-        TaskTemplate: { ContainerSpec: { Image: target.image, Command: ['sleep', '300'], Hostname: 'svc-host', TTY: true } },
+        // a short grace period: PID 1 ignores SIGTERM, and the removal would wait the default 10 s (on dockerd too)
+        TaskTemplate: { ContainerSpec: { Image: target.image, Command: ['sleep', '300'], Hostname: 'svc-host', TTY: true, StopGracePeriod: SECOND } },
       });
       const ID = service.id;
       made.add(() => removeService(docker, service));

@@ -19,8 +19,7 @@ import traceback
 
 import docker
 from docker.errors import APIError, NotFound
-from docker.types import (EndpointSpec, Healthcheck, IPAMConfig, IPAMPool, SecretReference,
-                          ServiceMode, DNSConfig)
+from docker.types import DNSConfig, IPAMConfig, IPAMPool, SecretReference, ServiceMode
 
 API_VERSION = '1.25'
 IMAGE = os.environ.get('SS_IMAGE', 'busybox:latest')
@@ -30,6 +29,8 @@ PLUGIN_REMOTE = os.environ.get('SS_PLUGIN_REMOTE', 'vieux/sshfs:latest')
 # whether that plugin can run once enabled (the one CI pushes for dockerd serves no socket)
 PLUGIN_RUNS = os.environ.get('SS_PLUGIN_RUNS', '1') == '1'
 SECOND = 1_000_000_000
+# services stop their tasks within this: PID 1 ignores SIGTERM, and each removal would wait the default 10 s (on dockerd too)
+GRACE = SECOND
 
 
 def named(name):
@@ -159,7 +160,7 @@ def secrets(client, cleanup):
     assert 'Data' not in secret.attrs['Spec'], secret.attrs['Spec']
     assert [s.id for s in client.secrets.list(filters={'name': named('secret')})] == [secret.id]
 
-    service = client.services.create(IMAGE, command=['sleep', '300'], name=named('secret-service'),
+    service = client.services.create(IMAGE, command=['sleep', '300'], name=named('secret-service'), stop_grace_period=GRACE,
                                      secrets=[SecretReference(secret.id, named('secret'), filename='token')])
     cleanup.add(remove_service, client, service)
     spec = service.attrs['Spec']['TaskTemplate']['ContainerSpec']
@@ -369,7 +370,7 @@ def services_mode_scale(client, cleanup):
         IPAMPool(subnet=f'{prefix}.0/24')]))
     cleanup.add(overlay.remove)
     service = client.services.create(
-        IMAGE, command=['sleep', '300'], name=named('replicated'), mode=ServiceMode('replicated', replicas=1),
+        IMAGE, command=['sleep', '300'], name=named('replicated'), mode=ServiceMode('replicated', replicas=1), stop_grace_period=GRACE,
         hostname='svc-host', hosts={'extra.example': '10.9.9.9'}, groups=['nogroup'], tty=True,
         dns_config=DNSConfig(nameservers=['10.9.9.53'], search=['example'], options=['ndots:2']),
         healthcheck={'Test': ['CMD', 'true'], 'Interval': SECOND}, networks=[overlay.id])
@@ -409,7 +410,8 @@ def services_mode_scale(client, cleanup):
     service.reload()
     assert service.attrs['Spec']['TaskTemplate']['ForceUpdate'] == before + 1, service.attrs['Spec']['TaskTemplate']
 
-    everywhere = client.services.create(IMAGE, command=['sleep', '300'], name=named('global'), mode=ServiceMode('global'))
+    everywhere = client.services.create(IMAGE, command=['sleep', '300'], name=named('global'), mode=ServiceMode('global'),
+                                        stop_grace_period=GRACE)
     cleanup.add(remove_service, client, everywhere)
     nodes = len(client.nodes.list())
     until(f'{nodes} global task(s)', lambda: len(everywhere.tasks(filters={'desired-state': 'running'})) == nodes, timeout=60)
