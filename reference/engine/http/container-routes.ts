@@ -14,12 +14,11 @@ import type { Route } from './route-table.ts';
 
 /**
  * dockerd's container list filters, which dockerd 20.10 takes at every version; `isolation` is a
- * Windows daemon's and, as on dockerd for Linux, holds for every container. Those it knows that the
- * reference does not apply yet answer 501.
+ * Windows daemon's and, as on dockerd for Linux, holds for every container.
  */
 const LIST_FILTERS = {
-  applied: ['id', 'name', 'label', 'status', 'exited', 'ancestor', 'before', 'since', 'volume', 'network', 'isolation', 'is-task', 'expose', 'publish'],
-  notYet: ['health'],
+  applied: ['id', 'name', 'label', 'status', 'exited', 'ancestor', 'before', 'since', 'volume', 'network', 'health', 'isolation', 'is-task', 'expose', 'publish'],
+  notYet: [],
 } as const;
 
 export const containerRoutes: Route[] = [

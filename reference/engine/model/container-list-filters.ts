@@ -29,6 +29,20 @@ export interface ContainerListFilters {
   volume?: string[];
   /** network names or id prefixes one of which the container must be on */
   network?: string[];
+  /** health statuses (`starting`, `healthy`, `unhealthy`, or `none` for no healthcheck) one of which the container must have */
+  health?: string[];
+}
+
+const HEALTH_VALUES = ['starting', 'healthy', 'unhealthy', 'none'];
+
+export function checkedHealth(values: string[] | undefined): string[] | undefined {
+  for (const value of values ?? []) if (!HEALTH_VALUES.includes(value)) throw new InvalidParameterError(`Unrecognised filter value for health: ${value}`);
+  return values;
+}
+
+/** dockerd's health filter: a container that never ran its healthcheck (or has none) counts as `none`. */
+export function matchesHealth(values: string[] | undefined, container: Container): boolean {
+  return values === undefined || values.includes(container.state.Health?.Status ?? 'none');
 }
 
 /** The status filter knows one state more than the State object shows: a stopped container being removed. */

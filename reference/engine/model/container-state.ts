@@ -3,6 +3,7 @@
  * restarting or paused container still counts as Running); Status is derived from them on every
  * transition, so the two never disagree.
  */
+import type { ContainerHealth } from './container-health.ts';
 import { ZERO_TIME } from './timestamps.ts';
 
 export type ContainerStatus = 'created' | 'restarting' | 'running' | 'paused' | 'exited' | 'dead';
@@ -22,6 +23,8 @@ export interface ContainerState {
   /** RFC 3339; ZERO_TIME until the container first starts */
   StartedAt: string;
   FinishedAt: string;
+  /** once a container with a healthcheck has started (dockerd's State.Health) */
+  Health?: ContainerHealth;
 }
 
 export function createdState(): ContainerState {

@@ -10,12 +10,19 @@ export function statusText(state: ContainerState, now: Date): string {
   if (state.Running) {
     if (state.Paused) return `Up ${since(state.StartedAt)} (Paused)`;
     if (state.Restarting) return `Restarting (${state.ExitCode}) ${since(state.FinishedAt)} ago`;
-    return `Up ${since(state.StartedAt)}`;
+    return `Up ${since(state.StartedAt)}${healthText(state)}`;
   }
   if (state.Dead) return 'Dead';
   if (state.StartedAt === ZERO_TIME) return 'Created';
   if (state.FinishedAt === ZERO_TIME) return '';
   return `Exited (${state.ExitCode}) ${since(state.FinishedAt)} ago`;
+}
+
+/** dockerd's suffix for a container with a healthcheck: ` (health: starting)`, ` (healthy)`, ` (unhealthy)`. */
+function healthText(state: ContainerState): string {
+  const status = state.Health?.Status;
+  if (status === undefined) return '';
+  return status === 'starting' ? ' (health: starting)' : ` (${status})`;
 }
 
 /** go-units' HumanDuration, whose rounding the docker CLI output is known by. */

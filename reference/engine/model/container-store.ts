@@ -13,9 +13,11 @@ import { matchesPortFilters, matchesTaskFilter, portFilter, taskFilter, type Por
 import { canonicalName, generateName } from './container-names.ts';
 import {
   checkedExitCodes,
+  checkedHealth,
   checkedStatuses,
   matchesAnyPattern,
   matchesExitCode,
+  matchesHealth,
   matchesLabelFilter,
   matchesNetwork,
   matchesStatus,
@@ -144,6 +146,7 @@ export class ContainerStore {
     const filters = options.filters ?? {};
     const statuses = checkedStatuses(filters.status);
     const exitCodes = checkedExitCodes(filters.exited);
+    const health = checkedHealth(filters.health);
     const [publish, expose, isTask] = [portFilter('publish', filters.publish), portFilter('expose', filters.expose), taskFilter(filters['is-task'])];
     const imageIds = filters.ancestor?.flatMap((reference) => this.imageIdOf(reference));
     const limit = options.limit !== undefined && options.limit > 0 ? options.limit : undefined;
@@ -162,7 +165,8 @@ export class ContainerStore {
       .filter((container) => imageIds === undefined || imageIds.includes(container.imageId))
       .filter((container) => matchesVolume(filters.volume, container))
       .filter((container) => matchesNetwork(filters.network, container))
-      .filter((container) => matchesPortFilters(container, publish, expose) && matchesTaskFilter(container, isTask));
+      .filter((container) => matchesPortFilters(container, publish, expose) && matchesTaskFilter(container, isTask))
+      .filter((container) => matchesHealth(health, container));
     return limit === undefined ? listed : listed.slice(0, limit);
   }
 

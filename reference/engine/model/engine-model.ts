@@ -6,6 +6,7 @@ import { realScheduler, type Scheduler } from '../process/index.ts';
 import { ContainerArchiveOperations } from './container-archive-operations.ts';
 import { ContainerAttach } from './container-attachment.ts';
 import { ContainerEvents } from './container-events.ts';
+import { HealthMonitor } from './container-health.ts';
 import { ContainerLifecycle } from './container-lifecycle.ts';
 import { ContainerOperations } from './container-operations.ts';
 import { ContainerStats } from './container-stats.ts';
@@ -75,6 +76,8 @@ export class EngineModel {
   readonly services: ServiceStore;
   readonly tasks: TaskStore;
   readonly secrets: SecretStore;
+  /** runs the healthchecks of running containers */
+  readonly health: HealthMonitor;
   /** the prune endpoints: what nothing uses, removed */
   readonly pruner: Pruner;
 
@@ -115,6 +118,7 @@ export class EngineModel {
     this.operations = new ContainerOperations(containerEvents, this.clock);
     this.attach = new ContainerAttach(containerEvents);
     this.execs = new ExecStore({ containers: this.containers, events: containerEvents, ids, scheduler });
+    this.health = new HealthMonitor({ bus: this.events, containers: this.containers, execs: this.execs, events: containerEvents, scheduler, clock: this.clock });
     this.stats = new ContainerStats({ scheduler, clock: this.clock, containers: this.containers });
     this.archives = new ContainerArchiveOperations(containerEvents);
     this.commits = new ContainerCommits({ images: this.images, lifecycle: this.lifecycle, events: containerEvents });
@@ -131,6 +135,7 @@ export class EngineModel {
     this.services.clear();
     this.secrets.clear();
     this.swarm.reset();
+    this.health.clear();
     this.lifecycle.shutdown();
     this.containers.clear();
     this.volumes.clear();
