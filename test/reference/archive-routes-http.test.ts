@@ -100,14 +100,14 @@ describe('PUT archive', () => {
     expect(events).toEqual(['create', 'extract-to-dir', 'extract-to-dir', 'archive-path']);
   });
 
-  test('refusals: a file path 400, a missing directory 404, a refused overwrite 400, a read-only rootfs 403, a body that is no tar 500', async () => {
+  test('refusals: a file path 400, a missing directory 404, a refused overwrite 400, a read-only rootfs 403, a body that is no tar 400 (a client mistake; dockerd: 500)', async () => {
     await created('box');
     await put('/tmp', await writeTar([{ header: { name: 'dir/', type: 'directory', mode: 0o755 }, data: Buffer.alloc(0) }]));
     const archive = await fileTar('dir', 'a file where a directory is');
     const overwrite = await call('PUT', '/v1.24/containers/box/archive?path=/tmp&noOverwriteDirNonDir=True', { body: archive });
     expect([overwrite.status, overwrite.json()]).toEqual([400, { message: 'cannot overwrite directory "/tmp/dir" with non-directory' }]);
     const notTar = await put('/tmp', Buffer.alloc(1024, 7), '/v1.24');
-    expect(notTar.status).toBe(500);
+    expect(notTar.status).toBe(400);
     expect(notTar.json<{ message: string }>().message).toMatch(/^Error processing tar file\(exit status 1\): /);
     await created('readonly', { ReadonlyRootfs: true });
     const readOnly = await call('PUT', '/v1.24/containers/readonly/archive?path=/tmp', { body: archive });

@@ -21,7 +21,7 @@
  */
 import { posix } from 'node:path';
 import { FilesystemError } from './container-filesystem.ts';
-import { ArchiveBreakoutError, ArchiveUnpackError, OverwriteRefusedError } from './filesystem-errors.ts';
+import { ArchiveBreakoutError, ArchiveUnpackError, OverwriteRefusedError, UnreadableArchiveError } from './filesystem-errors.ts';
 import { statSize } from './entry-stat.ts';
 import { goFileMode } from './go-file-mode.ts';
 import type { DirectoryEntry, FileEntry, SymlinkEntry, VisibleEntry } from './layer-entry.ts';
@@ -142,7 +142,7 @@ export async function archiveResource(view: MergedView, resource: string): Promi
  * unpacked. Owners and modes come from the tar. Hard links become copies; device nodes and FIFOs are
  * skipped. Members are unpacked in order: a failure leaves the earlier ones in place, as in dockerd.
  * The directory's own problems are FilesystemErrors (ENOENT, ENOTDIR, EROFS); a tar that cannot be
- * read, or a member that cannot be made, is an ArchiveUnpackError.
+ * read is an UnreadableArchiveError, a member that cannot be made an ArchiveUnpackError.
  */
 /** What unpacking needs of a writable layered filesystem (declared here so the two modules do not import each other). */
 export interface ExtractionTarget {
@@ -157,7 +157,7 @@ export interface ExtractionTarget {
 export async function extractToContainerDirectory(fs: ExtractionTarget, path: string, archive: Buffer, options: ExtractOptions): Promise<void> {
   extractionDirectory(fs, path);
   const members = await readTar(archive).catch((error: unknown) => {
-    throw new ArchiveUnpackError(error);
+    throw new UnreadableArchiveError(error);
   });
   // the container may have changed while the tar was read
   const destination = extractionDirectory(fs, path);

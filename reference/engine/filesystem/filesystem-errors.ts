@@ -70,3 +70,11 @@ export class ArchiveUnpackError extends Error {
     this.name = 'ArchiveUnpackError';
   }
 }
+
+/** A body that is no tar at all (the client's mistake, unlike a member that cannot be made): nothing is unpacked. */
+export class UnreadableArchiveError extends ArchiveUnpackError {
+  constructor(cause: unknown) {
+    super(cause);
+    this.name = 'UnreadableArchiveError';
+  }
+}

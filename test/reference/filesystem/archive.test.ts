@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { busyboxRootfsLayer } from '../../../reference/engine/filesystem/busybox-layer.ts';
 import { containerAbsolutePath } from '../../../reference/engine/filesystem/container-archive.ts';
-import { ArchiveBreakoutError, ArchiveUnpackError, OverwriteRefusedError, SymlinkLoopError } from '../../../reference/engine/filesystem/filesystem-errors.ts';
+import { ArchiveBreakoutError, ArchiveUnpackError, OverwriteRefusedError, SymlinkLoopError, UnreadableArchiveError } from '../../../reference/engine/filesystem/filesystem-errors.ts';
 import { ImageLayerStack } from '../../../reference/engine/filesystem/image-layer-stack.ts';
 import { LayeredFilesystem } from '../../../reference/engine/filesystem/layered-filesystem.ts';
 import { asyncCodeOf, codeOf } from './error-codes.ts';
@@ -214,7 +214,7 @@ describe('extraction into a directory (PUT)', () => {
 
   test('a body that is no tar, or a member that cannot be made, is an unpack error, never a problem of the directory', async () => {
     const fs = container();
-    await expect(fs.extractArchive('/tmp', Buffer.alloc(1024, 7))).rejects.toThrow(ArchiveUnpackError);
+    await expect(fs.extractArchive('/tmp', Buffer.alloc(1024, 7))).rejects.toThrow(UnreadableArchiveError);
     fs.writeFile('/tmp/file', 'f');
     const underFile = fs.extractArchive('/tmp', await tarOf([{ name: 'first', data: '1' }, { name: 'file/x', data: 'x' }]));
     await expect(underFile).rejects.toThrow(ArchiveUnpackError);
