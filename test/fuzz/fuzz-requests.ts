@@ -20,6 +20,8 @@ export interface FuzzRequest {
   path: string;
   headers: Record<string, string>;
   body?: Buffer;
+  /** send only this many bytes of the body, then nothing: the server's idle timeout must end it */
+  stallAfter?: number;
 }
 
 /** The objects the runner creates before fuzzing, by name, so paths can name things that exist. */
@@ -230,6 +232,40 @@ const oddRequest: fc.Arbitrary<FuzzRequest> = fc
   })
   .map(({ server, method, path, body }) => ({ server, endpoint: 'odd', method, path, headers: {}, ...(body !== undefined && method !== 'GET' && method !== 'HEAD' && { body }) }));
 
+/** Bodies past the size limits (JSON 4 MiB, forms 1 MiB): a 413, not the process's memory. */
+const oversizedRequest: fc.Arbitrary<FuzzRequest> = fc
+  .record({
+    target: fc.constantFrom(
+      { server: 'engine' as const, endpoint: '1:POST /containers/create', path: '/v1.25/containers/create', type: 'application/json' },
+      { server: 'engine' as const, endpoint: '2:POST /networks/create', path: '/v1.25/networks/create', type: 'application/json' },
+      { server: 'token' as const, endpoint: '3:POST /token', path: '/token', type: 'application/x-www-form-urlencoded' },
+      { server: 'accounts' as const, endpoint: '3:PATCH /api/v1.1/users/:username/', path: '/api/v1.1/users/alice/', type: 'application/json' },
+    ),
+    megabytes: fc.integer({ min: 1, max: 6 }),
+  })
+  .map(({ target, megabytes }) => ({
+    server: target.server,
+    endpoint: target.endpoint,
+    method: target.endpoint.includes('PATCH') ? 'PATCH' : 'POST',
+    path: target.path,
+    headers: { 'Content-Type': target.type },
+    body: Buffer.from(target.type === 'application/json' ? JSON.stringify({ Image: 'busybox', Name: 'fz-big', Labels: { big: 'b'.repeat(megabytes * 1024 * 1024) } }) : `grant_type=password&scope=${'s'.repeat(megabytes * 1024 * 1024)}`),
+  }));
+
+/** Uploads that stop halfway: a JSON body, a tar, a form, a hijacked attach's stdin. */
+const stalledRequest: fc.Arbitrary<FuzzRequest> = fc
+  .record({
+    target: fc.constantFrom<Omit<FuzzRequest, 'body' | 'stallAfter'>>(
+      { server: 'engine', endpoint: '1:POST /containers/create', method: 'POST', path: '/v1.25/containers/create', headers: { 'Content-Type': 'application/json' } },
+      { server: 'engine', endpoint: '1:PUT /containers/{id_or_name}/archive', method: 'PUT', path: `/v1.25/containers/${SEEDED.stopped}/archive?path=/tmp`, headers: { 'Content-Type': 'application/x-tar' } },
+      { server: 'engine', endpoint: '2:POST /build', method: 'POST', path: '/v1.25/build', headers: { 'Content-Type': 'application/x-tar' } },
+      { server: 'engine', endpoint: '1:POST /containers/{id_or_name}/attach', method: 'POST', path: `/v1.25/containers/${SEEDED.running}/attach?stream=1&stdin=1`, headers: { Connection: 'Upgrade', Upgrade: 'tcp' } },
+      { server: 'token', endpoint: '3:POST /token', method: 'POST', path: '/token', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
+    ),
+    sent: fc.integer({ min: 0, max: 2_000 }),
+  })
+  .map(({ target, sent }) => ({ ...target, body: Buffer.alloc(4_096, 'a'), stallAfter: sent }));
+
 /**
  * Any request: an endpoint of the inventory (engine endpoints far more often: the token service and
  * accounts API pay a KDF run for each password they check), or an odd path or method.
@@ -238,8 +274,10 @@ export function fuzzRequest(endpoints: readonly SpecEndpoint[]): fc.Arbitrary<Fu
   const engine = endpoints.filter((endpoint) => endpoint.server === 'engine');
   const others = endpoints.filter((endpoint) => endpoint.server !== 'engine');
   return fc.oneof(
-    { weight: 90, arbitrary: fc.oneof(...engine.map(endpointRequest)) },
-    { weight: 3, arbitrary: fc.oneof(...others.map(endpointRequest)) },
-    { weight: 7, arbitrary: oddRequest },
+    { weight: 900, arbitrary: fc.oneof(...engine.map(endpointRequest)) },
+    { weight: 30, arbitrary: fc.oneof(...others.map(endpointRequest)) },
+    { weight: 70, arbitrary: oddRequest },
+    { weight: 2, arbitrary: oversizedRequest },
+    { weight: 2, arbitrary: stalledRequest },
   );
 }

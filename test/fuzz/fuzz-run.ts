@@ -9,8 +9,9 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { fuzzRequest, SEEDED, type FuzzRequest } from './fuzz-requests.ts';
-import { memoryOf, startServe as startServeProcess, type ServeProcess } from './serve-process.ts';
+import { cpuSecondsOf, memoryOf, startServe as startServeProcess, type ServeProcess } from './serve-process.ts';
 import { listsOnly500, readSpecEndpoints, type SpecEndpoint } from './spec-endpoints.ts';
+import { isStateConflict } from './state-conflicts.ts';
 
 export interface FuzzOptions {
   seed: number;
@@ -38,7 +39,7 @@ export interface FiveHundredClass {
   endpoint: string;
   status: number;
   message: string;
-  /** the spec's row lists only 500 for this endpoint */
+  /** the spec's row lists only 500 for this endpoint, or the request came in a state the row has no 4xx for */
   allowed: boolean;
   count: number;
   example: RequestLine;
@@ -56,11 +57,15 @@ export interface FuzzSummary {
   hangs: RequestLine[];
   /** requests the spec lets block (wait, stop with a long timeout, an attach) that were still waiting at the deadline */
   blocked: number;
+  /** uploads that stalled halfway and that the server ended (an answer, or the connection closed) */
+  stalledEnded: number;
   /** connections the server closed without an answer */
   closed: Array<RequestLine & { error: string }>;
   fiveHundreds: FiveHundredClass[];
   pings: { count: number; maxMs: number; misses: Array<{ atSeconds: number; ms: number }> };
   memory: { startMb: number; peakMb: number; afterMb: number; boundMb: number };
+  /** CPU seconds used during the run by the serve child (the last one) and by this process (generating and sending) */
+  cpuSeconds: { serve: number; client: number };
 }
 
 /** Endpoints that stream: once the headers are in, the answer is good whatever follows. */
@@ -123,7 +128,8 @@ function send(request: FuzzRequest, url: string, agent: http.Agent, deadlineMs: 
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       settle(error.code === 'ECONNREFUSED' ? { kind: 'refused' } : { kind: 'closed', error: error.code ?? error.message });
     });
-    outgoing.end(request.body);
+    if (request.stallAfter === undefined) outgoing.end(request.body);
+    else outgoing.write(request.body?.subarray(0, request.stallAfter) ?? '');
   });
 }
 
@@ -195,6 +201,8 @@ function startProber(current: () => string | undefined, started: number) {
 }
 
 const MAX_RESTARTS = 3;
+/** bodies this large are past every limit of serve's but the tar one */
+const OVERSIZED = 1024 * 1024;
 
 /** Runs the fuzz against children started by `startServe`; whatever happens, every child is stopped at the end. */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
@@ -235,11 +243,14 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
     crashes: [],
     hangs: [],
     blocked: 0,
+    stalledEnded: 0,
     closed: [],
     fiveHundreds: [],
     pings: prober.pings,
     memory: { startMb, peakMb, afterMb: NaN, boundMb: options.rssBoundMb },
+    cpuSeconds: { serve: NaN, client: NaN },
   };
+  const clientCpu = process.cpuUsage();
   const classes = new Map<string, FiveHundredClass>();
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
   /** the requests sent last: when the child dies, the one that killed it is among them */
@@ -272,7 +283,9 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
       summary.hangs.push(line);
       log(`fuzz: #${index} not answered in ${options.deadlineMs} ms: ${line.line}`);
     } else if (outcome.kind === 'blocked') summary.blocked += 1;
-    else if (outcome.kind === 'closed') summary.closed.push({ ...line, error: outcome.error });
+    // a stalled upload, or one past the size limits, may well end with the connection closed under it
+    else if (outcome.kind === 'closed' && request.stallAfter === undefined && (request.body?.length ?? 0) < OVERSIZED) summary.closed.push({ ...line, error: outcome.error });
+    if (request.stallAfter !== undefined) summary.stalledEnded += outcome.kind === 'answered' || outcome.kind === 'closed' ? 1 : 0;
     if (outcome.kind !== 'answered') return;
     summary.statuses[outcome.status] = (summary.statuses[outcome.status] ?? 0) + 1;
     if (outcome.status < 500) return;
@@ -282,15 +295,17 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
     const known = classes.get(key);
     if (known) known.count += 1;
     else {
-      classes.set(key, { endpoint: request.endpoint, status: outcome.status, message: message.slice(0, 300), allowed: endpoint !== undefined && listsOnly500(endpoint) && outcome.status === 500, count: 1, example: line });
+      classes.set(key, { endpoint: request.endpoint, status: outcome.status, message: message.slice(0, 300), allowed: outcome.status === 500 && endpoint !== undefined && (listsOnly500(endpoint) || isStateConflict(endpoint.id, message)), count: 1, example: line });
     }
   };
 
   const pending = new Set<Promise<void>>();
+  const stalled = new Set<Promise<void>>();
   let index = options.path === undefined ? 0 : Number(options.path);
   const dispatch = async (request: FuzzRequest) => {
     const current = index++;
-    while (pending.size >= options.concurrency) await Promise.race(pending);
+    // a stalled upload waits on the server's idle timeout: it takes no slot of the concurrency
+    while (request.stallAfter === undefined && pending.size - stalled.size >= options.concurrency) await Promise.race(pending);
     while (restarting) await restarting;
     if (stopped || serve === undefined) return false;
     const target = serve;
@@ -302,8 +317,12 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
       if (outcome.kind === 'refused' || target.exited()) onCrash(target);
       else record(current, request, url, outcome);
     });
-    const tracked = flight.finally(() => pending.delete(tracked));
+    const tracked = flight.finally(() => {
+      pending.delete(tracked);
+      stalled.delete(tracked);
+    });
     pending.add(tracked);
+    if (request.stallAfter !== undefined) stalled.add(tracked);
     if (summary.sent % 5_000 === 0) log(`fuzz: ${summary.sent} sent, ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return true;
   };
@@ -326,6 +345,8 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
     summary.interrupted = details.interrupted;
     summary.seconds = (performance.now() - started) / 1000;
     summary.requestsPerSecond = summary.sent / summary.seconds;
+    const used = process.cpuUsage(clientCpu);
+    summary.cpuSeconds = { serve: cpuSecondsOf(serve?.child.pid ?? 0) ?? NaN, client: (used.user + used.system) / 1e6 };
     exited();
     while (restarting) await restarting;
   } finally {
@@ -358,15 +379,16 @@ export function formatSummary(summary: FuzzSummary): string {
   const replay = (line: RequestLine) => `FUZZ_SEED=${summary.seed} FUZZ_PATH=${line.index} FUZZ_COUNT=1`;
   return [
     `fuzz: seed ${summary.seed}: ${summary.sent} requests in ${summary.seconds.toFixed(1)} s (${summary.requestsPerSecond.toFixed(0)}/s)${summary.interrupted ? ', cut short by the time limit' : ''}`,
+    `CPU: serve ${summary.cpuSeconds.serve.toFixed(1)} s, the fuzzer ${summary.cpuSeconds.client.toFixed(1)} s`,
     `statuses: ${Object.entries(summary.statuses).map(([status, count]) => `${status}×${count}`).join(' ')}`,
-    `crashes ${summary.crashes.length}, hangs ${summary.hangs.length}, blocked as the spec allows ${summary.blocked}, closed without an answer ${summary.closed.length}`,
-    `5xx for client mistakes: ${sum(findings)} in ${findings.length} classes; 500 on rows that list only 500: ${sum(allowed)} in ${allowed.length} classes`,
+    `crashes ${summary.crashes.length}, hangs ${summary.hangs.length}, blocked as the spec allows ${summary.blocked}, closed without an answer ${summary.closed.length}, stalled uploads ended by the server ${summary.stalledEnded}`,
+    `5xx for client mistakes: ${sum(findings)} in ${findings.length} classes; 500 on rows that list only 500 or for a state conflict: ${sum(allowed)} in ${allowed.length} classes`,
     `/_ping: ${summary.pings.count} probes, slowest ${summary.pings.maxMs.toFixed(0)} ms, ${summary.pings.misses.length} over 1 s${summary.pings.misses.length > 0 ? ` (${summary.pings.misses.slice(0, 5).map((miss) => `${miss.ms} ms at ${miss.atSeconds} s`).join(', ')})` : ''}`,
     `memory of serve: ${summary.memory.startMb.toFixed(0)} MB at start, peak ${summary.memory.peakMb.toFixed(0)} MB, ${summary.memory.afterMb.toFixed(0)} MB after (bound ${summary.memory.boundMb} MB)`,
     ...summary.crashes.map((crash) => `CRASH after ${crash.afterRequests} requests, ${crash.exit}; sent last: ${crash.lastSent.map((line) => `[${replay(line)}] ${line.line}`).join(' | ')}\n  ${crash.stderrTail.trim().split('\n').slice(-6).join('\n  ')}`),
     ...summary.hangs.slice(0, 20).map((line) => `HANG [${replay(line)}] ${line.line}`),
     ...findings.map((entry) => `5XX ${entry.status} ×${entry.count} ${entry.endpoint}: ${JSON.stringify(entry.message.slice(0, 160))} [${replay(entry.example)}] ${entry.example.line}`),
-    ...allowed.map((entry) => `500-only row: 500 ×${entry.count} ${entry.endpoint}: ${JSON.stringify(entry.message.slice(0, 120))}`),
+    ...allowed.map((entry) => `allowed: 500 ×${entry.count} ${entry.endpoint}: ${JSON.stringify(entry.message.slice(0, 120))}`),
     ...summary.closed.slice(0, 10).map((line) => `closed (${line.error}) [${replay(line)}] ${line.line}`),
   ].join('\n');
 }

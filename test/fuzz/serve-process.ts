@@ -1,6 +1,6 @@
 /**
- * `shipshape serve` as a child process, engine, token service and accounts API on loopback ports
- * the system picks: a crash is the child's exit, its memory is /proc/PID/status.
+ * `shipshape serve` as a child process, engine (a swarm manager, so the swarm endpoints do their work),
+ * token service and accounts API on loopback ports the system picks: a crash is the child's exit, its memory is /proc/PID/status.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -32,8 +32,22 @@ export function memoryOf(pid: number): { rss: number; peak: number } | undefined
   }
 }
 
+/** CPU seconds (user + system) the process has used; undefined once it is gone. */
+export function cpuSecondsOf(pid: number): number | undefined {
+  try {
+    // fields 14 and 15 of /proc/PID/stat, after the command name in parentheses
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The idle timeout the child gets: short, so the fuzzer's stalled uploads are ended well before its deadline. */
+export const IDLE_TIMEOUT_SECONDS = 3;
+
 export async function startServe(): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--engine', 'tcp://127.0.0.1:0', '--token', 'tcp://127.0.0.1:0', '--accounts', 'tcp://127.0.0.1:0'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', '--swarm', 'true', '--idle-timeout', String(IDLE_TIMEOUT_SECONDS), '--engine', 'tcp://127.0.0.1:0', '--token', 'tcp://127.0.0.1:0', '--accounts', 'tcp://127.0.0.1:0'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
