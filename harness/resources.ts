@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { EngineClient } from './client/engine-client.ts';
-import { until } from './wait-until.ts';
+import { retriedOnServerError, until } from './wait-until.ts';
 
 export const RUN_LABEL = 'shipshape.run';
 export const NAME_PREFIX = 'shipshape-';
@@ -153,12 +153,7 @@ export class ResourceTracker {
         const res = await this.engine.delete(`/containers/${Id}`, { query: { force: 1, v: 1 } });
         if (res.status !== 204 && res.status !== 404) throw new Error(res.describe());
       }
-      // Podman 4.3 answers a listing 500 "image not known" while other clients remove images: ask again.
-      let images = await this.engine.get('/images/json', { query: { all: 1, filters } });
-      for (let attempt = 1; attempt < 3 && images.status === 500; attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        images = await this.engine.get('/images/json', { query: { all: 1, filters } });
-      }
+      const images = await retriedOnServerError(() => this.engine.get('/images/json', { query: { all: 1, filters } }));
       if (images.status !== 200) throw new Error(images.describe());
       const { failed } = await removeImages(this.engine, images.json<ListedImage[]>());
       if (failed.length > 0) throw new Error(failed.join('; '));

@@ -27,3 +27,22 @@ export async function until<T>(probe: () => Promise<T>, accept: (value: T) => bo
   }
   throw new WaitTimeout(`timed out after ${options.timeoutMs ?? 10_000} ms waiting for ${options.what ?? 'a state'}; last seen: ${JSON.stringify(last)?.slice(0, 300)}`);
 }
+
+/** How long {@link retriedOnServerError} asks again. */
+const SERVER_ERROR_PATIENCE_MS = 10_000;
+
+/**
+ * `send` again while it answers 500, half a second apart, for up to {@link SERVER_ERROR_PATIENCE_MS};
+ * the last answer is returned either way. Only for requests whose 500 makes nothing (an inspect, a
+ * listing, a commit): Podman 4.3 answers 500 "image not known" / "layer not known" while other clients
+ * remove images (its storage races), and the same request right a moment later.
+ */
+export async function retriedOnServerError<T extends { status: number }>(send: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + SERVER_ERROR_PATIENCE_MS;
+  let res = await send();
+  while (res.status === 500 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    res = await send();
+  }
+  return res;
+}

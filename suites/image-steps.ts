@@ -10,7 +10,7 @@ import { NonConformingResponse, type ApiResponse } from '../harness/client/api-r
 import type { Query } from '../harness/client/engine-client.ts';
 import { splitJsonObjects } from '../harness/client/streamed-response.ts';
 import { decodeFrames } from '../harness/streams/frame-decoder.ts';
-import { until, WaitTimeout } from '../harness/wait-until.ts';
+import { retriedOnServerError, until, WaitTimeout } from '../harness/wait-until.ts';
 import { exitedState, startContainer } from './container-steps.ts';
 import { streamText } from './stream-reading.ts';
 
@@ -85,24 +85,6 @@ export function splitImageName(name: string): { repo: string; tag: string } {
 /** A new image name of this run: `shipshape-<run>-<hint>-<random>:latest` (repository names are lowercase). */
 export function uniqueImageName({ make }: CheckContext, hint = 'i'): string {
   return `${make.uniqueName(hint)}:latest`;
-}
-
-/** How often a step repeats a request a 500 answered before it takes that answer. */
-const SERVER_ERROR_ATTEMPTS = 3;
-
-/**
- * `send` again while it answers 500, up to {@link SERVER_ERROR_ATTEMPTS} times, a second apart. Only
- * for requests whose 500 makes nothing (an inspect, a listing, a commit: spec/2 §4.1 allows each a
- * 500): Podman 4.3 answers 500 "image not known" / "layer not known" while other clients remove
- * images at the same time (its storage races), and answers the same request right a moment later.
- */
-async function retriedOnServerError(send: () => Promise<ApiResponse>): Promise<ApiResponse> {
-  let res = await send();
-  for (let attempt = 1; attempt < SERVER_ERROR_ATTEMPTS && res.status === 500; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    res = await send();
-  }
-  return res;
 }
 
 /** POST /images/{source}/tag naming `name`; a name the target gave is taken off again after the check. */
