@@ -318,6 +318,39 @@ def exec_env_user(client, cleanup):
     assert (inspected['ProcessConfig']['user'], inspected['ProcessConfig']['privileged']) == ('nobody', True), inspected
 
 
+def read_until_closed(sock, timeout=5):
+    """What a hijacked stream sends until the daemon closes it; fails when it stays open."""
+    sock.settimeout(timeout)
+    received = b''
+    try:
+        while chunk := sock.recv(4096):
+            received += chunk
+    except socket.timeout:
+        raise AssertionError(f'the stream stayed open {timeout}s after the detach keys; it sent {received!r}') from None
+    return received
+
+
+def detach_keys(client, cleanup):
+    """DetachKeys (with a TTY) end an attach, the container running on, and an exec's stream."""
+    box = client.containers.run(IMAGE, ['cat'], name=named('detach'), detach=True, stdin_open=True, tty=True)
+    cleanup.add(remove_container, client, box.id)
+    attached = client.api.attach_socket(box.id, params={'stdin': 1, 'stdout': 1, 'stream': 1, 'detachKeys': 'ctrl-x'})._sock
+    attached.sendall(b'typed\n')
+    attached.settimeout(5)
+    echoed = b''
+    while b'typed' not in echoed:
+        echoed += attached.recv(4096)
+    attached.sendall(b'\x18')
+    read_until_closed(attached)
+    box.reload()
+    assert box.status == 'running', box.status
+
+    exec_id = client.api.exec_create(box.id, ['cat'], stdin=True, tty=True, detach_keys='ctrl-x')['Id']
+    started = client.api.exec_start(exec_id, socket=True, tty=True)._sock
+    started.sendall(b'\x18')
+    read_until_closed(started)
+
+
 def network_endpoint_settings(client, cleanup):
     """Static addresses, aliases and links given at create or connect show in inspect; aux addresses kept."""
     prefix = free_subnet(client)
@@ -461,7 +494,7 @@ def plugins(client, cleanup):
 
 
 SCENARIOS = {f.__name__: f for f in [swarm_lifecycle, secrets, prune_and_df, create_inspect_fields, legacy_links,
-                                     healthcheck, bind_mounts_shared, exec_env_user, network_endpoint_settings,
+                                     healthcheck, bind_mounts_shared, exec_env_user, detach_keys, network_endpoint_settings,
                                      services_mode_scale, build_cache_from, plugins]}
 
 
