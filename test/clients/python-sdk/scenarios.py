@@ -388,6 +388,15 @@ def network_endpoint_settings(client, cleanup):
     addresses = sorted(c['IPv4Address'] for c in network.attrs['Containers'].values())
     assert f'{prefix}.10/24' in addresses and f'{prefix}.20/24' in addresses, addresses
 
+    v6 = f'fd00:5c:{os.getpid() % 65536:x}:'
+    dual = client.networks.create(named('dual'), driver='bridge', enable_ipv6=True, ipam=IPAMConfig(pool_configs=[
+        IPAMPool(subnet=f'{free_subnet(client)}.0/24'), IPAMPool(subnet=f'{v6}:/64')]))
+    cleanup.add(dual.remove)
+    dual.connect(third, ipv6_address=f'{v6}:10')
+    third.reload()
+    endpoint = third.attrs['NetworkSettings']['Networks'][dual.name]
+    assert (endpoint['IPAMConfig']['IPv6Address'], endpoint['GlobalIPv6Address']) == (f'{v6}:10', f'{v6}:10'), endpoint
+
 
 def sendable(task_template):
     """A fetched TaskTemplate the SDK sends at 1.25: without the ContainerSpec.Isolation dockerd fills in (the SDK refuses it below 1.35)."""
