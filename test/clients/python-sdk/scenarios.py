@@ -318,6 +318,56 @@ def exec_env_user(client, cleanup):
     assert (inspected['ProcessConfig']['user'], inspected['ProcessConfig']['privileged']) == ('nobody', True), inspected
 
 
+# Commands client suites run in their containers, and what busybox answers on dockerd.
+SHELL_SCRIPT = r"""printf '%s-%d\n' a 1
+whoami
+id -u; id -g; id -G; id -un; id -gn
+mkdir -p /tmp/t/d && echo data > /tmp/t/f
+ls -p /tmp/t
+find /tmp/t | sort
+ls -l /tmp/t/f | cut -c1-10
+echo "$(echo nested) $(whoami)"
+printf 'b\na\nc\n' | sort | head -2 | tail -1
+printf 'x:y:z\n' | cut -d: -f2
+printf 'l1\nl2\n' | wc -l
+printf 'one\ntwo\n' | grep tw
+printf '1\n2\n' | while read n; do echo "n=$n"; done
+"""
+SHELL_OUTPUT = b"""a-1
+root
+0
+0
+0
+root
+root
+d/
+f
+/tmp/t
+/tmp/t/d
+/tmp/t/f
+-rw-r--r--
+nested root
+b
+y
+2
+two
+n=1
+n=2
+"""
+
+
+def shell_commands(client, cleanup):
+    """printf, whoami, id, ls, find, pipes, $(...), sort/head/tail/cut/wc/grep and while read, in an exec as client suites use them."""
+    box = client.containers.run(IMAGE, ['sleep', '300'], name=named('shell'), detach=True)
+    cleanup.add(remove_container, client, box.id)
+    code, output = box.exec_run(['sh', '-c', SHELL_SCRIPT])
+    assert (code, output) == (0, SHELL_OUTPUT), output.decode()
+    # ten times: every exec's first frame must reach the client, which reads the 101's headers through a buffer
+    for attempt in range(10):
+        as_nobody = box.exec_run(['sh', '-c', 'whoami; id'], user='nobody')
+        assert as_nobody == (0, b'nobody\nuid=65534(nobody) gid=65534(nogroup) groups=65534(nogroup)\n'), (attempt, as_nobody)
+
+
 def read_until_closed(sock, timeout=5):
     """What a hijacked stream sends until the daemon closes it; fails when it stays open."""
     sock.settimeout(timeout)
@@ -503,7 +553,8 @@ def plugins(client, cleanup):
 
 
 SCENARIOS = {f.__name__: f for f in [swarm_lifecycle, secrets, prune_and_df, create_inspect_fields, legacy_links,
-                                     healthcheck, bind_mounts_shared, exec_env_user, detach_keys, network_endpoint_settings,
+                                     healthcheck, bind_mounts_shared, exec_env_user, detach_keys, shell_commands,
+                                     network_endpoint_settings,
                                      services_mode_scale, build_cache_from, plugins]}
 
 
