@@ -43,7 +43,7 @@ check('networks.containers.static-address-at-create', {
   const subnets = ownSubnets();
   const name = await namedNetworkOn(context, subnets);
   const endpoint = await startedWithEndpoint(context, name, { IPAMConfig: { IPv4Address: subnets.v4(77) } });
-  context.expect({ requested: endpoint?.IPAMConfig?.IPv4Address, address: endpoint?.IPAddress }, `the container's settings on ${name}`).toEqual({ requested: subnets.v4(77), address: subnets.v4(77) });
+  context.expect(endpoint?.IPAddress, `the container's address on ${name}`).toBe(subnets.v4(77));
 });
 
 check('networks.containers.static-ipv6-address-at-create', {
@@ -54,7 +54,7 @@ check('networks.containers.static-ipv6-address-at-create', {
   const subnets = ownSubnets();
   const name = await namedNetworkOn(context, subnets, true);
   const endpoint = await startedWithEndpoint(context, name, { IPAMConfig: { IPv4Address: subnets.v4(78), IPv6Address: subnets.v6(78) } });
-  context.expect({ requested: endpoint?.IPAMConfig?.IPv6Address, address: endpoint?.GlobalIPv6Address }, `the container's IPv6 settings on ${name}`).toEqual({ requested: subnets.v6(78), address: subnets.v6(78) });
+  context.expect(endpoint?.GlobalIPv6Address, `the container's IPv6 address on ${name}`).toBe(subnets.v6(78));
 });
 
 check('networks.containers.endpoint-settings-at-create', {
