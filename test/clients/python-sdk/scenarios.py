@@ -232,9 +232,13 @@ def create_inspect_fields(client, cleanup):
     container.reload()
     assert (container.attrs['HostConfig']['Memory'], container.attrs['HostConfig']['MemorySwap']) == (32 << 20, 96 << 20)
 
-    created = client.api.create_container(IMAGE, 'true', name=named('stop-timeout'), stop_timeout=7)
+    # created only: this host's kernel refuses real-time CPU at start, dockerd keeps the values at create
+    created = client.api.create_container(IMAGE, 'true', name=named('stop-timeout'), stop_timeout=7,
+                                          host_config=client.api.create_host_config(cpu_rt_period=1000000, cpu_rt_runtime=950000))
     cleanup.add(remove_container, client, created['Id'])
-    assert client.api.inspect_container(created['Id'])['Config']['StopTimeout'] == 7
+    inspected = client.api.inspect_container(created['Id'])
+    assert inspected['Config']['StopTimeout'] == 7, inspected['Config']
+    assert (inspected['HostConfig']['CpuRealtimePeriod'], inspected['HostConfig']['CpuRealtimeRuntime']) == (1000000, 950000), inspected['HostConfig']
 
     # dockerd looks the unknown driver up as a plugin first: this call takes it 15 s
     error = expect_api_error(400, client.containers.create, IMAGE, 'true', log_config={'Type': 'no-such-driver'})
