@@ -7,6 +7,7 @@ import { gunzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import Bunzip from 'seek-bzip';
 import xzDecompress from 'xz-decompress';
+import { MAX_UNCOMPRESSED_BYTES } from '../filesystem/tar-io.ts';
 
 export type Compression = 'none' | 'gzip' | 'bzip2' | 'xz';
 
@@ -33,7 +34,7 @@ export async function decompress(bytes: Buffer): Promise<Buffer> {
       case 'none':
         return bytes;
       case 'gzip':
-        return await promisify(gunzip)(bytes);
+        return await promisify(gunzip)(bytes, { maxOutputLength: MAX_UNCOMPRESSED_BYTES });
       case 'bzip2':
         return Bunzip.decode(bytes);
       case 'xz':

@@ -22,9 +22,15 @@ const INVALID_HEADER = 'Invalid tar header. Maybe the tar is corrupted or it nee
 /** gzip's magic number: a compressed tar is read too, as dockerd's DecompressStream reads it. */
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
 
+/**
+ * The most a compressed tar may expand to (README, Limits): a few KiB of gzip can say gigabytes of
+ * zeros, and the tar is held in memory. Past it zlib throws ERR_BUFFER_TOO_LARGE.
+ */
+export const MAX_UNCOMPRESSED_BYTES = 1024 ** 3;
+
 /** The tar itself, gunzipped when it is compressed; throws zlib's error on a bad gzip stream. */
 export function plainTar(archive: Buffer): Buffer {
-  return archive.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC) ? gunzipSync(archive) : archive;
+  return archive.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC) ? gunzipSync(archive, { maxOutputLength: MAX_UNCOMPRESSED_BYTES }) : archive;
 }
 
 /** Every member of a tar, plain or gzipped, in order. A malformed one rejects with tar-stream's or zlib's error. */
