@@ -134,19 +134,21 @@ export function serverOptions(limits: RequestLimits): { maxHeaderSize: number } 
   return { maxHeaderSize: limits.headerBytes };
 }
 
-/** A request parse error node would answer with a bare status: the answer with its reason, or undefined to leave it to node. */
-function clientErrorAnswer(error: NodeJS.ErrnoException, limits: RequestLimits): string | undefined {
-  if (error.code !== 'HPE_HEADER_OVERFLOW') return undefined;
-  const body = `the request line and headers are larger than ${formatBytes(limits.headerBytes)} (${LIMIT_FLAGS.headerBytes})\n`;
-  return `HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+/** What node answers a request it cannot parse (its socketOnError), with a reason where a limit was passed. */
+function clientErrorAnswer(error: NodeJS.ErrnoException, limits: RequestLimits): string {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    const body = `the request line and headers are larger than ${formatBytes(limits.headerBytes)} (${LIMIT_FLAGS.headerBytes})\n`;
+    return `HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+  }
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';
+  return 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n';
 }
 
-/** Answers oversized headers with a reason (431); every other parse error as node does (400 and close). */
+/** Answers oversized headers with a reason (431); every other parse error as node does. */
 export function answerClientErrors(server: Server, limits: RequestLimits): void {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    const answer = clientErrorAnswer(error, limits);
-    if (socket.writable) socket.end(answer ?? 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex & { bytesWritten?: number }) => {
+    if (socket.writable && !socket.bytesWritten) socket.write(clientErrorAnswer(error, limits));
+    socket.destroy();
   });
 }
 
