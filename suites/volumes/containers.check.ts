@@ -121,3 +121,21 @@ check('volumes.container-remove.named-kept', {
   const seen = await afterRemovalWithVolumes(context);
   context.expect(seen, 'GET /volumes/{name} status of each afterwards').toEqual({ anonymous: 404, named: 200 });
 });
+
+check('volumes.binds.host-path-shared', {
+  title: 'what a container writes under a bound host path, a later container binding the same path reads',
+  spec: '1 §2.3',
+  // §2.3 lists host_path:container_path binds; that they share the host's directory is dockerd's.
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  // /tmp is on every host; the file is the run's, and the reader removes it.
+  const file = context.make.uniqueName('bind');
+  const writer = await containerWithBinds(context, ['/tmp:/host'], { Cmd: ['sh', '-c', `echo shared > /host/${file}`] });
+  context.expect((await runToEnd(context, writer)).exitCode, 'the writer\'s exit code').toBe(0);
+  const reader = await containerWithBinds(context, ['/tmp:/elsewhere'], { Cmd: ['sh', '-c', `cat /elsewhere/${file} && rm /elsewhere/${file}`] });
+  const { exitCode, stdout } = await runToEnd(context, reader);
+  context.expect({ exitCode, stdout }, 'what the reader printed').toEqual({ exitCode: 0, stdout: 'shared\n' });
+});

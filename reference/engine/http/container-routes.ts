@@ -7,6 +7,7 @@ import { containerOutputRoutes } from './container-output-routes.ts';
 import { parseCreateBody } from './create-container-body.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { validationRules } from './host-config-body.ts';
+import { removeLink } from '../model/container-links.ts';
 import { readJsonBody } from './json-body.ts';
 import { sendEmpty, sendJson } from './replies.ts';
 import { statsRoutes } from './stats-routes.ts';
@@ -72,6 +73,11 @@ export const containerRoutes: Route[] = [
     method: 'DELETE',
     path: '/containers/{id*}',
     handle: async ({ response, model, params, query, personality }) => {
+      // `link`: the path names a link, `<container>/<alias>`, and only that link goes (dockerd's)
+      if (personality.booleanQuery(query.get('link'), false)) {
+        removeLink(model.containers, params.id ?? '');
+        return sendEmpty(response, 204);
+      }
       await model.lifecycle.remove(model.containers.find(params.id ?? ''), {
         force: personality.booleanQuery(query.get('force'), false),
         volumes: personality.booleanQuery(query.get('v'), false),

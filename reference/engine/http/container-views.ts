@@ -7,6 +7,7 @@ import { before } from '../../../harness/versions.ts';
 import type { Container, EndpointSettings } from '../model/container.ts';
 import type { ContainerConfig } from '../model/container-config.ts';
 import type { ContainerSize } from '../model/container-store.ts';
+import { listedPorts, type PortMap } from '../model/container-ports.ts';
 import type { ContainerMount } from '../model/container-volumes.ts';
 import { STORAGE_DRIVER } from '../model/daemon-build.ts';
 import { formatTimestamp, unixSeconds } from '../model/timestamps.ts';
@@ -26,7 +27,7 @@ export function containerSummary(container: Container, shape: AnswerShape, now: 
     ...(shows('1.21') && { ImageID: container.imageId }),
     Command: commandText(container),
     Created: unixSeconds(container.created),
-    Ports: [],
+    Ports: listedPorts(container.publishedPorts),
     ...(size && { SizeRw: size.rw, SizeRootFs: size.rootFs }),
     Labels: container.config.Labels,
     ...(shows('1.23') && { State: container.state.Status }),
@@ -75,7 +76,7 @@ export function containerInspect(container: Container, shape: AnswerShape, execI
     ...(size && { SizeRw: size.rw, SizeRootFs: size.rootFs }),
     Mounts: mountsView(container.mounts, shape),
     Config: configView(container.config),
-    NetworkSettings: networkSettings(container.networks, version),
+    NetworkSettings: networkSettings(container.networks, container.publishedPorts ?? {}, version),
     ...(before(version, '1.19') && volumesMaps(container.mounts, dialect)),
   };
 }
@@ -114,7 +115,7 @@ function configView({ StopSignal, ...config }: ContainerConfig): Record<string, 
 }
 
 /** Before 1.21 only the flat fields of the default bridge; from 1.21 the per-network map besides them. */
-function networkSettings(networks: Record<string, EndpointSettings>, version: string): Record<string, unknown> {
+function networkSettings(networks: Record<string, EndpointSettings>, ports: PortMap, version: string): Record<string, unknown> {
   const bridge = networks.bridge;
   const flat = {
     Gateway: bridge?.Gateway ?? '',
@@ -122,14 +123,14 @@ function networkSettings(networks: Record<string, EndpointSettings>, version: st
     IPPrefixLen: bridge?.IPPrefixLen ?? 0,
     MacAddress: bridge?.MacAddress ?? '',
   };
-  if (before(version, '1.21')) return { Bridge: '', ...flat, PortMapping: null, Ports: {} };
+  if (before(version, '1.21')) return { Bridge: '', ...flat, PortMapping: null, Ports: ports };
   return {
     Bridge: '',
     SandboxID: '',
     HairpinMode: false,
     LinkLocalIPv6Address: '',
     LinkLocalIPv6PrefixLen: 0,
-    Ports: {},
+    Ports: ports,
     SandboxKey: '',
     SecondaryIPAddresses: null,
     SecondaryIPv6Addresses: null,

@@ -12,6 +12,7 @@
 import { ExecError, signalNumber, type ExitStatus, type Scheduler, type SimulatedProcess } from '../process/index.ts';
 import { SIGKILL, SIGTERM } from '../process/signals.ts';
 import type { Container } from './container.ts';
+import { linkEnvironment } from './container-links.ts';
 import type { ContainerEvents } from './container-events.ts';
 import { spawnContainerProcess } from './container-process.ts';
 import { exitedState, pausedState, restartCancelledState, restartingState, runningState, startFailedState } from './container-state.ts';
@@ -230,6 +231,7 @@ export class ContainerLifecycle {
     const { scheduler, clock, events, volumes, networking } = this.options;
     let process: SimulatedProcess;
     try {
+      container.linkEnvironment = linkEnvironment(container, this.options.store);
       networking.attach(container);
     } catch (error) {
       this.startFailed(container, error);

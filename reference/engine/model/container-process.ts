@@ -52,7 +52,7 @@ function startInContainer(container: Container, command: ContainerCommand, place
   return startProcess({
     argv: command.argv,
     // TERM follows the process's own terminal, not the container's.
-    env: containerEnvironment({ ...config, Env: [...config.Env, ...(command.env ?? [])], Tty: command.tty }, user.home),
+    env: containerEnvironment({ ...config, Env: [...config.Env, ...(command.env ?? [])], Tty: command.tty }, user.home, container.linkEnvironment),
     workingDir: config.WorkingDir || '/',
     hostname: config.Hostname,
     user: { uid: user.uid, gid: user.gid, ...(user.name !== undefined && { name: user.name }) },

@@ -6,6 +6,7 @@
 import { LayeredFilesystem } from '../filesystem/layered-filesystem.ts';
 import { Container } from './container.ts';
 import { completeConfig, type ContainerSpec } from './container-config.ts';
+import { canonicalLinks } from './container-links.ts';
 import type { ContainerEvents } from './container-events.ts';
 import { volumeMountsOf, type ContainerVolumes } from './container-volumes.ts';
 import { ContainerLog } from './container-log.ts';
@@ -84,6 +85,7 @@ export class ContainerStore {
     const config = completeConfig(options.config, image, id);
     const name = options.name === undefined ? generateName(id, (candidate) => this.byName(candidate) !== undefined) : this.freeName(options.name, id);
     const { clock, volumes } = this.options;
+    if (Array.isArray(hostConfig.Links)) hostConfig.Links = canonicalLinks(name, hostConfig.Links as string[]);
     const mounts = volumes.mountsFor(id, hostConfig, config.Volumes);
     const filesystem = new LayeredFilesystem(image.layers, { readOnly: hostConfig.ReadonlyRootfs, clock, volumes: volumeMountsOf(mounts) });
     const container = new Container(id, name, clock(), image.id, config, hostConfig, filesystem, new ContainerLog(clock));

@@ -8,6 +8,7 @@
  * - removal: the container stops using them; with `v` its anonymous volumes go too, when nothing
  *   else uses them. Named ones always stay.
  */
+import type { LayerIndex } from '../filesystem/layer-index.ts';
 import type { VolumeMount } from '../filesystem/volume-mounts.ts';
 import type { Container } from './container.ts';
 import type { HostConfig } from './host-config.ts';
@@ -16,14 +17,18 @@ import type { VolumeEvents } from './volume-events.ts';
 import type { VolumeStore } from './volume-store.ts';
 import type { Volume } from './volume.ts';
 
-/** One mount of a container: its spec, with the volume it mounts (none for a bind). */
+/** One mount of a container: its spec, with the volume it mounts, or for a bind the simulated host directory. */
 export interface ContainerMount extends MountSpec {
   volume?: Volume;
+  hostFiles?: LayerIndex;
 }
 
-/** What a container's filesystem mounts: its volumes (a bind's host directory is not modelled). */
+/** What a container's filesystem mounts: its volumes and its binds' host directories. */
 export function volumeMountsOf(mounts: readonly ContainerMount[]): VolumeMount[] {
-  return mounts.flatMap(({ volume, destination, rw }) => (volume ? [{ destination, tree: volume.files, readOnly: !rw }] : []));
+  return mounts.flatMap(({ volume, hostFiles, destination, rw }) => {
+    const tree = volume?.files ?? hostFiles;
+    return tree ? [{ destination, tree, readOnly: !rw }] : [];
+  });
 }
 
 export class ContainerVolumes {
@@ -42,7 +47,7 @@ export class ContainerVolumes {
     try {
       for (const spec of mountSpecsOf(binds, configVolumes)) {
         if (spec.type === 'bind') {
-          mounts.push(spec);
+          mounts.push({ ...spec, hostFiles: this.volumes.hostDirectory(spec.source) });
           continue;
         }
         const volume = this.volumes.create({ name: spec.source, driver: hostConfig.VolumeDriver as string | undefined });

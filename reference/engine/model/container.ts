@@ -7,6 +7,7 @@ import type { LayeredFilesystem } from '../filesystem/layered-filesystem.ts';
 import type { SimulatedProcess, TimerHandle } from '../process/index.ts';
 import type { ContainerConfig } from './container-config.ts';
 import type { ContainerLog } from './container-log.ts';
+import type { PortMap } from './container-ports.ts';
 import type { ContainerMount } from './container-volumes.ts';
 import type { ProcessAttachment } from './process-attachment.ts';
 import { createdState, type ContainerState } from './container-state.ts';
@@ -78,6 +79,10 @@ export class Container {
   readonly waitingAttachments = new Set<ProcessAttachment>();
   /** its binds and volumes, set as it is created */
   mounts: readonly ContainerMount[] = [];
+  /** what its links give its processes' environment, set at each start */
+  linkEnvironment: string[] = [];
+  /** the host ports it publishes while it runs (dockerd's NetworkSettings.Ports) */
+  publishedPorts: PortMap | undefined;
 
   constructor(
     readonly id: string,

@@ -7,6 +7,7 @@ import { ContainerArchiveOperations } from './container-archive-operations.ts';
 import { ContainerAttach } from './container-attachment.ts';
 import { ContainerEvents } from './container-events.ts';
 import { HealthMonitor } from './container-health.ts';
+import { PortPublisher } from './container-ports.ts';
 import { ContainerLifecycle } from './container-lifecycle.ts';
 import { ContainerOperations } from './container-operations.ts';
 import { ContainerStats } from './container-stats.ts';
@@ -76,6 +77,8 @@ export class EngineModel {
   readonly services: ServiceStore;
   readonly tasks: TaskStore;
   readonly secrets: SecretStore;
+  /** the host ports running containers publish */
+  readonly ports: PortPublisher;
   /** runs the healthchecks of running containers */
   readonly health: HealthMonitor;
   /** the prune endpoints: what nothing uses, removed */
@@ -118,6 +121,7 @@ export class EngineModel {
     this.operations = new ContainerOperations(containerEvents, this.clock);
     this.attach = new ContainerAttach(containerEvents);
     this.execs = new ExecStore({ containers: this.containers, events: containerEvents, ids, scheduler });
+    this.ports = new PortPublisher(this.events, this.containers);
     this.health = new HealthMonitor({ bus: this.events, containers: this.containers, execs: this.execs, events: containerEvents, scheduler, clock: this.clock });
     this.stats = new ContainerStats({ scheduler, clock: this.clock, containers: this.containers });
     this.archives = new ContainerArchiveOperations(containerEvents);

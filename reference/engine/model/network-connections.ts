@@ -16,6 +16,7 @@ import { unattachedEndpoint } from './container.ts';
 import type { ContainerNetworking } from './container-lifecycle.ts';
 import type { ContainerStore } from './container-store.ts';
 import { AmbiguousReferenceError, ConflictError, EngineError, ForbiddenError, InvalidParameterError, NotFoundError } from './errors.ts';
+import { networkNamesOf } from './host-config.ts';
 import { formatIpAddress } from './ip-address.ts';
 import type { NetworkEvents } from './network-events.ts';
 import type { NetworkStore } from './network-store.ts';
@@ -161,6 +162,8 @@ export class NetworkConnections implements ContainerNetworking {
     const endpoint = network.join(container, this.options.ids(), {
       ipv4: settings.IPAMConfig?.IPv4Address || undefined,
       ipv6: settings.IPAMConfig?.IPv6Address || undefined,
+      // dockerd gives Config.MacAddress to the endpoint on the network the container was created on
+      mac: [network.name, network.id].includes(networkNamesOf(container.hostConfig.NetworkMode)[0] ?? '') ? container.config.MacAddress : undefined,
     });
     if (!isPredefinedName(network.name)) settings.Aliases = withShortId(settings.Aliases, container);
     Object.assign(settings, attachedFields(network, endpoint));

@@ -65,6 +65,8 @@ export interface NetworkEndpoint {
 export interface RequestedAddresses {
   ipv4?: string;
   ipv6?: string;
+  /** the container's own MAC address (Config.MacAddress); default: derived from its IPv4 address */
+  mac?: string;
 }
 
 /** The networks every engine has, which cannot be created or removed. */
@@ -120,7 +122,7 @@ export class Network {
       if (ipv4) this.poolOf(ipv4.address)?.allocator.release(ipv4.address);
       throw error;
     }
-    const endpoint: NetworkEndpoint = { id: endpointId, container, macAddress: ipv4 ? macAddressOf(ipv4.address) : '', ipv4, ipv6 };
+    const endpoint: NetworkEndpoint = { id: endpointId, container, macAddress: requested.mac || (ipv4 ? macAddressOf(ipv4.address) : ''), ipv4, ipv6 };
     this.endpoints.set(container.id, endpoint);
     return endpoint;
   }

@@ -4,6 +4,7 @@
  * remove, and which containers use each one — a volume in use cannot be removed (§3), whether its
  * containers run or not. Errors are dockerd's, worded with the operation and the name.
  */
+import { LayerIndex } from '../filesystem/layer-index.ts';
 import { ConflictError, InvalidParameterError, NotFoundError } from './errors.ts';
 import type { VolumeEvents } from './volume-events.ts';
 import { checkedDangling, matchesVolumeFilters, type VolumeListFilters } from './volume-list-filters.ts';
@@ -31,6 +32,8 @@ const LOCAL_OPTIONS = ['type', 'device', 'o'];
 
 export class VolumeStore {
   private readonly byName = new Map<string, Volume>();
+  /** host paths that binds gave, to their files: the simulated host's directories, which never touch the real ones */
+  private readonly hostDirectories = new Map<string, LayerIndex>();
   /** volume name to the ids of the containers that use it */
   private readonly users = new Map<string, Set<string>>();
 
@@ -103,7 +106,23 @@ export class VolumeStore {
     return this.users.has(volume.name);
   }
 
+  /**
+   * The files under a host path a bind mounts: made empty on first use (dockerd creates a missing bind
+   * source), then shared by every container that binds the same path, as a host directory would be.
+   */
+  hostDirectory(path: string): LayerIndex {
+    const key = path.replace(/\/+$/, '') || '/';
+    let files = this.hostDirectories.get(key);
+    if (files === undefined) {
+      files = new LayerIndex();
+      files.set('/', { kind: 'directory', mode: 0o755, uid: 0, gid: 0, mtime: this.options.clock(), opaque: false });
+      this.hostDirectories.set(key, files);
+    }
+    return files;
+  }
+
   clear(): void {
+    this.hostDirectories.clear();
     this.byName.clear();
     this.users.clear();
   }
