@@ -5,32 +5,43 @@
  * the applet its file name is, `busybox APPLET`, or a shell script.
  */
 import { BUSYBOX_APPLETS } from './busybox-applets.ts';
-import { cat, ls, mkdir, rm, touch } from './file-commands.ts';
-import { env, hostname, id, pwd } from './identity-commands.ts';
+import { cat, find, ls, mkdir, rm, touch } from './file-commands.ts';
+import { env, hostname, id, pwd, whoami } from './identity-commands.ts';
 import { baseName, resolvePath } from './paths.ts';
 import { envValue, type Applet, type CommandLookup, type CommandLookupContext, type CommandResolution } from './program.ts';
 import { sh } from './shell-applet.ts';
+import { printf } from './printf-format.ts';
 import { echo, falseCommand, seq, trueCommand } from './text-commands.ts';
+import { cut, grep, head, sort, tail, wc } from './text-filters.ts';
 import { sleep, top } from './time-commands.ts';
 
 const APPLETS: ReadonlyMap<string, Applet> = new Map<string, Applet>([
   ['cat', cat],
+  ['cut', cut],
   ['echo', echo],
   ['env', env],
   ['false', falseCommand],
+  ['find', find],
+  ['grep', grep],
+  ['head', head],
   ['hostname', hostname],
   ['id', id],
   ['ls', ls],
   ['mkdir', mkdir],
+  ['printf', printf],
   ['pwd', pwd],
   ['rm', rm],
   ['seq', seq],
   ['sh', sh],
   ['ash', sh],
   ['sleep', sleep],
+  ['sort', sort],
+  ['tail', tail],
   ['top', top],
   ['touch', touch],
   ['true', trueCommand],
+  ['wc', wc],
+  ['whoami', whoami],
 ]);
 
 /** The names the reference runs. */

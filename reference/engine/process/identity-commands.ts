@@ -65,31 +65,63 @@ export const hostname: Applet = async (context) => {
 
 const ID_USAGE: AppletUsage = { synopsis: 'id [-ugGnr] [USER]', summary: 'Print information about USER or the current user' };
 
-/** `id [-u|-g] [-n] [USER]`; plain `id` leaves out the supplementary groups. */
+/**
+ * `id [-u|-g|-G] [-n] [-r] [USER]`. The groups are the primary one and those /etc/group lists the
+ * user in, as runc sets them at start: the kernel keeps a process's list sorted, getgrouplist (for
+ * USER) puts the primary group first; -G prints the primary group first either way. A name that
+ * /etc/passwd or /etc/group does not know prints as a number (with -n: an error, status 1).
+ */
 export const id: Applet = async (context) => {
-  const options = parseOptions(context, context.argv.slice(1), { supported: 'ugnr', unsupported: 'G' }, ID_USAGE);
+  const options = parseOptions(context, context.argv.slice(1), { supported: 'ugGnr' }, ID_USAGE);
   if (typeof options === 'number') return options;
-  if (options.operands.length > 1) return usageError(context, ID_USAGE);
+  const { flags } = options;
+  const only = ['u', 'g', 'G'].filter((letter) => flags.has(letter));
+  if (options.operands.length > 1 || only.length > 1 || (only.length === 0 && (flags.has('n') || flags.has('r')))) return usageError(context, ID_USAGE);
   let uid = context.user.uid;
   let gid = context.user.gid;
   const userName = options.operands[0];
+  const users = passwdEntries(context.fs);
   if (userName !== undefined) {
-    const entry = passwdEntries(context.fs).find((candidate) => candidate.name === userName);
+    const entry = users.find((candidate) => candidate.name === userName) ?? (/^\d+$/.test(userName) ? users.find((candidate) => candidate.uid === Number(userName)) : undefined);
     if (entry === undefined) {
       complain(context, `id: unknown user ${userName}`);
       return 1;
     }
     ({ uid, gid } = entry);
   }
-  const names = options.flags.has('n');
-  const userLabel = passwdEntries(context.fs).find((entry) => entry.uid === uid)?.name;
-  const groupLabel = groupEntries(context.fs).find((entry) => entry.gid === gid)?.name;
-  if (options.flags.has('u')) context.io.stdout.write(`${names ? (userLabel ?? uid) : uid}\n`);
-  else if (options.flags.has('g')) context.io.stdout.write(`${names ? (groupLabel ?? gid) : gid}\n`);
-  else {
+  const groups = groupEntries(context.fs);
+  const userLabel = users.find((entry) => entry.uid === uid)?.name;
+  const groupName = (number: number) => groups.find((entry) => entry.gid === number)?.name;
+  const members = userLabel === undefined ? [] : groups.filter((entry) => entry.members.includes(userLabel)).map((entry) => entry.gid);
+  const supplementary = userName === undefined ? [...new Set([gid, ...members])].sort((a, b) => a - b) : [...new Set([gid, ...members])];
+  if (only.length === 0) {
     const label = (number: number, name: string | undefined) => (name === undefined ? `${number}` : `${number}(${name})`);
-    context.io.stdout.write(`uid=${label(uid, userLabel)} gid=${label(gid, groupLabel)}\n`);
+    context.io.stdout.write(`uid=${label(uid, userLabel)} gid=${label(gid, groupName(gid))} groups=${supplementary.map((number) => label(number, groupName(number))).join(',')}\n`);
+    return 0;
   }
+  const shown: Array<[number, string | undefined]> = flags.has('u')
+    ? [[uid, userLabel]]
+    : flags.has('g')
+      ? [[gid, groupName(gid)]]
+      : [gid, ...supplementary.filter((number) => number !== gid)].map((number) => [number, groupName(number)]);
+  const names = flags.has('n');
+  context.io.stdout.write(`${shown.map(([number, name]) => (names && name !== undefined ? name : String(number))).join(' ')}\n`);
+  const unknown = names ? shown.find(([, name]) => name === undefined) : undefined;
+  if (unknown === undefined) return 0;
+  complain(context, `id: unknown ID ${unknown[0]}`);
+  return 1;
+};
+
+/** `whoami`: the name of the effective uid; `whoami: unknown uid N` (status 1) when /etc/passwd does not know it. */
+export const whoami: Applet = async (context) => {
+  const options = parseOptions(context, context.argv.slice(1), { supported: '' }, { synopsis: 'whoami', summary: 'Print the user name associated with the current effective user id' });
+  if (typeof options === 'number') return options;
+  const name = passwdEntries(context.fs).find((entry) => entry.uid === context.user.uid)?.name;
+  if (name === undefined) {
+    complain(context, `whoami: unknown uid ${context.user.uid}`);
+    return 1;
+  }
+  context.io.stdout.write(`${name}\n`);
   return 0;
 };
 
@@ -108,11 +140,11 @@ export function passwdEntries(fs: ContainerFilesystem): PasswdEntry[] {
   });
 }
 
-function groupEntries(fs: ContainerFilesystem): Array<{ name: string; gid: number }> {
+function groupEntries(fs: ContainerFilesystem): Array<{ name: string; gid: number; members: string[] }> {
   return databaseLines(fs, '/etc/group').flatMap((fields) => {
-    const [name, , gid] = fields;
+    const [name, , gid, members] = fields;
     if (name === undefined || !/^\d+$/.test(gid ?? '')) return [];
-    return [{ name, gid: Number(gid) }];
+    return [{ name, gid: Number(gid), members: (members ?? '').split(',').filter(Boolean) }];
   });
 }
 

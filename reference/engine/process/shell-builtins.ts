@@ -1,8 +1,9 @@
 /**
  * The commands ash runs inside itself: they change the shell (cd, exit, export, read, trap, wait…)
- * or are too small to fork for (echo, true). printf runs as the applet, which prints the same. Builtins ash has beyond the contract answer that they are
+ * or are too small to fork for (echo, printf, true). Builtins ash has beyond the contract answer that they are
  * outside it instead of "not found".
  */
+import { runPrintf } from './printf-format.ts';
 import { echoOutput } from './text-commands.ts';
 import { resolvePath } from './paths.ts';
 import type { ProgramIo } from './program-io.ts';
@@ -359,6 +360,7 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
   ['wait', wait],
   ['kill', kill],
   ['read', read],
+  ['printf', { special: false, run: (shell, args, io) => runPrintf(args, io, (message) => shell.shellError(io, message)) }],
   ...UNSUPPORTED_BUILTINS.map((name): [string, Builtin] => [name, outsideContract(name)]),
 ]);
 

@@ -37,7 +37,7 @@ export function echoOutput(args: readonly string[]): Buffer {
 
 const SIMPLE_ESCAPES: Record<string, number> = { '\\': 0x5c, a: 0x07, b: 0x08, e: 0x1b, f: 0x0c, n: 0x0a, r: 0x0d, t: 0x09, v: 0x0b };
 
-function interpretEscapes(text: string): { bytes: Buffer; stop: boolean } {
+export function interpretEscapes(text: string): { bytes: Buffer; stop: boolean } {
   const out: Buffer[] = [];
   let literal = '';
   const flush = () => {

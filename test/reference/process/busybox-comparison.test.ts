@@ -102,10 +102,60 @@ const SCRIPTS = [
   'echo -e "\\x41\\0101\\101\\c" never',
 ];
 
+/** What clients' test suites run beyond the fixture command contract: filters, pipes, substitution, loops. */
+const CLIENT_SCRIPTS = [
+  'printf "b\\na\\nB\\n10\\n9\\n" > s; sort s; sort -r s; sort -n s; sort -u s; sort -rn s',
+  'printf "x 3\\ny 1\\nx 2\\n" | sort -k2; printf "a:3\\nb:1\\n" | sort -t: -k2 -n',
+  'printf "b\\na\\nb\\n" | sort -u; printf "" | sort; echo $?',
+  'printf "a\\nb\\nab\\n" > f; grep a f; echo $?; grep -c b f; grep -v a f; grep -n b f; grep -i A f; grep zz f; echo $?',
+  'printf "a\\nb\\n" > f; grep a f f; grep -l a f; grep -q a f; echo $?; grep q nofile; echo $?; grep -s q nofile; echo $?',
+  'printf "ab\\nabc\\nx.y\\n" > f; grep -E "^(ab|x)" f; grep "ab\\(c\\)*$" f; grep -F . f; grep -x ab f; grep -w ab f; grep -o "b." f; grep -e x -e c f',
+  'printf "a b c\\nd\\n\\n" > f; wc f; wc -l f; wc -w < f; wc -c f f; wc -lw f; printf x | wc -c',
+  'seq 12 > f; head -3 f; head -n 2 f; head -n -10 f; tail -2 f; tail -n +11 f; head -c 5 f; tail -c 3 f; head -1 f f; tail -n 1 nope; echo $?',
+  'printf "a:b:c\\nd:e\\nnodelim\\n" > f; cut -d: -f2 f; cut -d: -f1,3 f; cut -d: -f2- f; cut -s -d: -f2 f; cut -c2-3 f; cut -b1 f',
+  'printf "%s-%d|%5s|%-3s|%03d|%x|%X|%o|%c|%%|%.2f|%e|%i\\n" a 42 bb c 7 255 255 8 xyz 3.14159 1000 9',
+  'printf "%s\\n" a b c; printf "%d %s\\n" 1 a 2; printf "%5d|%-5d|%+d|%.3s|\\n" 42 42 42 abcdef; printf "\\101\\n"; printf "%b\\n" "t\\tb"',
+  'printf "%d\\n" abc; echo $?; printf "%s %s\\n" a; printf; echo $?; printf "%d\\n" 0x10 "\'A" -3; printf "%5.1f|%g|%g\\n" 2.25 0.0001 100000',
+  'echo a b | cat; echo x | grep y; echo $?; ! echo x | grep y; echo $?; false | true; echo $?; true | false; echo $?',
+  'seq 5 | grep -v 3 | sort -r | head -2 | wc -l',
+  'X=$(echo hi); echo "[$X]"; echo "$(seq 3)"; echo $(seq 3); echo `echo a` "`echo b c`"; Y=$(false); echo $?',
+  'echo "$(echo "a)" | cat)"; echo $(echo $(echo nested)); n=$(seq 3 | wc -l); echo "n=$n"',
+  'seq 3 | while read n; do echo "n=$n"; done; echo $?; printf "a b c\\nd e\\n" | while read x y; do echo "$y|$x"; done',
+  'printf "one two\\n" > f; while read -r a b; do echo "$b $a"; done < f; read x < f; echo "[$x]"; printf "a\\\\ b\\n" | while read v; do echo "[$v]"; done',
+  'printf "1:2:3\\n" | while IFS=: read a b c; do echo "$c$b$a"; done; printf "  lead  trail  \\n" | while read l; do echo "[$l]"; done',
+  'for a in 1 2 3; do echo $a; done | sort -r; for f in x y; do echo -n $f; done; echo; set -- p q; for a; do echo $a; done',
+  'i=0; while [ $i -lt 0 ]; do :; done 2>/dev/null; if true; then echo t; else echo e; fi; if false; then echo a; elif true; then echo b; fi; if false; then echo c; fi; echo $?',
+  'until true; do echo never; done; echo done; while false; do :; done; echo $?',
+  'mkdir -p d/e; touch d/b a; find . | sort; find d -type f; find . -name "b*" | sort; find . -maxdepth 1 -type d | sort; find nope; echo $?',
+  'mkdir -p d/e; touch d/b; ls -p; ls -p d; ls -d d; find . -type d | sort',
+  'echo "a b" > f; cat f | while read x; do echo "got $x"; done | grep -c got; echo $?',
+  'echo d:e | cut -d: -f1,4; echo d:e | cut -d: -f3; echo d:e | cut -d: -f2,3; echo a:b:c | cut -d: -f3,1; tail nope; echo $?; head nope; echo $?',
+];
+
 describe.skipIf(!existsSync(BUSYBOX))(`next to ${BUSYBOX}`, () => {
   test.each(SCRIPTS)('%s', async (script) => {
     const real = onBusybox(script);
     expect(await onReference(script)).toEqual(real);
+  });
+
+  test.each(CLIENT_SCRIPTS)('beyond the contract: %s', async (script) => {
+    const real = onBusybox(script);
+    expect(await onReference(script)).toEqual(real);
+  });
+
+  test('random pipelines of filters over random lines print alike', async () => {
+    const line = fc.array(fc.constantFrom('a', 'b', 'B', '1', '10', 'x y', ':', ' '), { minLength: 0, maxLength: 4 }).map((pieces) => pieces.join(''));
+    const filter = fc.constantFrom(
+      'sort', 'sort -r', 'sort -n', 'sort -u', 'sort -rn', 'head -n 2', 'head -n -1', 'tail -n 2', 'tail -n +2', 'grep a', 'grep -v b',
+      'grep -c 1', 'grep -n x', 'grep -i b', 'wc -l', 'wc', 'cut -c1-2', 'cut -d: -f1', 'cut -d" " -f2', 'cat', 'while read a b; do echo "$b|$a"; done',
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { minLength: 0, maxLength: 6 }), fc.array(filter, { minLength: 1, maxLength: 3 }), async (lines, filters) => {
+        const script = `printf '%s\\n' ${lines.map((text) => `'${text}'`).join(' ')} > in; X=$(cat in | ${filters.join(' | ')}); echo "$X"; cat in | ${filters.join(' | ')}; echo $?`;
+        expect(await onReference(script), script).toEqual(onBusybox(script));
+      }),
+      { seed, numRuns: 40 },
+    );
   });
 
   test.each(STDIN_SCRIPTS)('sh < %j', async (input) => {

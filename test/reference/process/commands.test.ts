@@ -92,11 +92,11 @@ describe('ls', () => {
     });
   });
 
-  test('an invalid option is busybox\'s error and usage; -l is outside the contract', async () => {
+  test('an invalid option is busybox\'s error and usage; -R is outside the contract', async () => {
     const invalid = await run(['ls', '-z']);
     expect(invalid.exitCode).toBe(1);
     expect(invalid.stderr).toMatch(/^ls: invalid option -- 'z'\nBusyBox v1\.35\.0.*\n\nUsage: ls /);
-    expect((await run(['ls', '-l', '/'])).stderr).toBe('ls: option -l is outside the fixture command contract (Shipshape reference)\n');
+    expect((await run(['ls', '-R', '/'])).stderr).toBe('ls: option -R is outside the fixture command contract (Shipshape reference)\n');
   });
 });
 
@@ -209,9 +209,23 @@ describe('env, pwd, hostname, id', () => {
     expect((await run(['id', '-u'], { user: { uid: 65534 } })).stdout).toBe('65534\n');
     expect((await run(['id', '-g'], { user: { uid: 65534 } })).stdout).toBe('65534\n');
     expect((await run(['id', '-un'], { user: { uid: 65534 } })).stdout).toBe('nobody\n');
-    expect((await run(['id'])).stdout).toBe('uid=0(root) gid=0(root)\n');
-    expect((await run(['id'], { user: { uid: 1000 } })).stdout).toBe('uid=1000 gid=1000\n');
+    expect((await run(['id'])).stdout).toBe('uid=0(root) gid=0(root) groups=0(root)\n');
+    expect((await run(['id'], { user: { uid: 1000 } })).stdout).toBe('uid=1000 gid=1000 groups=1000\n');
+    expect(await run(['id', '-Gn'], { user: { uid: 1000 } })).toMatchObject({ exitCode: 1, stdout: '1000\n', stderr: 'id: unknown ID 1000\n' });
+    expect((await run(['id', '-n'])).exitCode).toBe(1);
     expect((await run(['id', '-u', 'nobody'])).stdout).toBe('65534\n');
+  });
+
+  test('supplementary groups and whoami as busybox shows them in a container (seen on dockerd 20.10 with the same files)', async () => {
+    const fs = busyboxFilesystem();
+    fs.writeFile('/etc/passwd', 'root:x:0:0:root:/root:/bin/sh\nuser1:x:1000:1000::/home/user1:/bin/sh\n');
+    fs.writeFile('/etc/group', 'root:x:0:\nwheel:x:10:root,user1\nuser1:x:1000:\n');
+    const as = (uid: number, gid: number) => ({ fs, user: { uid, gid, name: String(uid) } });
+    expect((await sh('id; id -G; id -Gn; whoami', as(0, 0))).stdout).toBe('uid=0(root) gid=0(root) groups=0(root),10(wheel)\n0 10\nroot wheel\nroot\n');
+    expect((await sh('id; id -G; whoami; id user1', as(1000, 1000))).stdout).toBe(
+      'uid=1000(user1) gid=1000(user1) groups=10(wheel),1000(user1)\n1000 10\nuser1\nuid=1000(user1) gid=1000(user1) groups=1000(user1),10(wheel)\n',
+    );
+    expect(await sh('whoami', as(4242, 0))).toMatchObject({ exitCode: 1, stderr: 'whoami: unknown uid 4242\n' });
   });
 });
 
@@ -271,7 +285,7 @@ describe('command lookup', () => {
   });
 
   test('a busybox applet outside the contract says so and exits 127', async () => {
-    const result = await sh('grep x /etc/passwd');
-    expect(result).toMatchObject({ exitCode: 127, stderr: 'grep: applet outside the fixture command contract (Shipshape reference)\n' });
+    const result = await sh('tr a b');
+    expect(result).toMatchObject({ exitCode: 127, stderr: 'tr: applet outside the fixture command contract (Shipshape reference)\n' });
   });
 });
