@@ -264,6 +264,10 @@ export const AUTH_CONFIG = goStruct('types.AuthConfig', {
 /** POST /plugins/pull: the privileges the client accepts */
 export const PLUGIN_PRIVILEGES = sliceOf(goStruct('types.PluginPrivilege', { Name: goString, Description: goString, Value: goStringList }), 'types.PluginPrivileges');
 
+/** POST /build's `buildargs` (map[string]*string: a null value is an argument without one) and `labels` */
+export const BUILD_ARGS = mapOf({ kind: 'custom', name: 'string', decode: (value) => (typeof value === 'string' ? value : undefined) });
+export const BUILD_LABELS = goStringMap;
+
 /** POST /containers/{id}/copy (up to 1.23) */
 export const COPY_CONFIG = goStruct('types.CopyConfig', { Resource: goString });
 

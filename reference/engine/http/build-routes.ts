@@ -16,7 +16,9 @@ import { buildfileFromContext, readBuildfile, type ReadBuildfile } from '../buil
 import { buildImage, type BuildResources } from '../build/image-builder.ts';
 import { gitCloneError, isSingleBuildfile, remoteKind } from '../build/remote-context.ts';
 import { InvalidParameterError } from '../model/errors.ts';
+import { BUILD_ARGS, BUILD_LABELS } from './body-structs.ts';
 import { downloadImportSource } from './import-download.ts';
+import { decodeGo, type GoType } from './json-fields.ts';
 import { JsonMessageStream } from './json-messages.ts';
 import { registryConfigCredentials } from './registry-auth-header.ts';
 import { clientGone } from './route-helpers.ts';
@@ -26,8 +28,8 @@ export const buildRoutes: Route[] = [{ method: 'POST', path: '/build', handle: b
 
 async function build(route: RouteContext): Promise<void> {
   const { request, response, query, model, dialect, personality } = route;
-  const buildArgs = stringMapQuery(query.get('buildargs'), 'build args');
-  const labels = stringMapQuery(query.get('labels'), 'labels');
+  const buildArgs = stringMapQuery(query.get('buildargs'), 'build args', BUILD_ARGS);
+  const labels = stringMapQuery(query.get('labels'), 'labels', BUILD_LABELS);
   const tags = buildTags(query.getAll('t'));
   const quiet = personality.booleanQuery(query.get('q'), false);
   const messages = new JsonMessageStream(response);
@@ -86,18 +88,14 @@ async function loadContext(body: Buffer, remote: string, path: string, defaultNa
   return { context, buildfile: buildfileFromContext(context, path, defaultName) };
 }
 
-/** `buildargs` and `labels`: a JSON object of strings (a build arg may be null). */
-function stringMapQuery(text: string | null, what: string): Record<string, string | null> {
+/** `buildargs` and `labels`: a JSON object of strings (a build arg may be null), decoded as dockerd decodes them. */
+function stringMapQuery(text: string | null, what: string, type: GoType): Record<string, string | null> {
   if (text === null || text === '') return {};
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    return decodeGo<Record<string, string | null>>(JSON.parse(text), type);
   } catch (error) {
     throw new InvalidParameterError(`error reading ${what}: ${(error as Error).message}`);
   }
-  const valid = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.values(parsed).every((value) => value === null || typeof value === 'string');
-  if (!valid) throw new InvalidParameterError(`error reading ${what}: json: cannot unmarshal ${JSON.stringify(text)} into a map of strings`);
-  return parsed as Record<string, string | null>;
 }
 
 /** The containers' limits; dockerd reads each with Int64ValueOrZero: what is no integer is 0. */

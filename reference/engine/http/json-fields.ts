@@ -72,7 +72,7 @@ export interface DecodeOptions {
  * element of a list or map becomes its type's zero value, as in Go).
  */
 export function decodeGo<T = Record<string, unknown>>(value: unknown, type: GoType, options: DecodeOptions = {}): T {
-  return decodeValue(value, type, { struct: '', path: [], knows: options.knows ?? (() => true) }, type) as T;
+  return decodeValue(value, type, { struct: '', path: [], knows: options.knows ?? (() => true) }) as T;
 }
 
 /**
@@ -95,10 +95,11 @@ interface Place {
   knows: (since: string) => boolean;
 }
 
-function decodeValue(value: unknown, type: GoType, place: Place, top: GoType): unknown {
+function decodeValue(value: unknown, type: GoType, place: Place): unknown {
   if (value === null || value === undefined) return undefined;
   const refuse = (what: string = jsonKind(value)): never => {
-    const into = place.path.length === 0 ? `Go value of type ${typeName(top)}` : `Go struct field ${place.struct}.${place.path.join('.')} of type ${typeName(type)}`;
+    // outside any struct field (the body itself, or an element of a top-level map), Go names only the type
+    const into = place.path.length === 0 ? `Go value of type ${typeName(type)}` : `Go struct field ${place.struct}.${place.path.join('.')} of type ${typeName(type)}`;
     throw new InvalidParameterError(`json: cannot unmarshal ${what} into ${into}`);
   };
   switch (type.kind) {
@@ -114,12 +115,12 @@ function decodeValue(value: unknown, type: GoType, place: Place, top: GoType): u
       if (typeof value !== 'number') return refuse();
       return Number.isInteger(value) && value >= type.min && value <= type.max ? value : refuse(`number ${goNumberText(value)}`);
     case 'slice':
-      return Array.isArray(value) ? value.map((item) => decodeValue(item, type.of, place, top) ?? zeroValue(type.of)) : refuse();
+      return Array.isArray(value) ? value.map((item) => decodeValue(item, type.of, place) ?? zeroValue(type.of)) : refuse();
     case 'map':
       if (!isJsonObject(value)) return refuse();
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, decodeValue(item, type.of, place, top) ?? zeroValue(type.of)]));
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, decodeValue(item, type.of, place) ?? zeroValue(type.of)]));
     case 'struct':
-      return isJsonObject(value) ? decodeStruct(value, type, place, top) : refuse();
+      return isJsonObject(value) ? decodeStruct(value, type, place) : refuse();
     case 'custom': {
       const decoded = type.decode(value);
       return decoded === undefined ? refuse() : decoded;
@@ -127,7 +128,7 @@ function decodeValue(value: unknown, type: GoType, place: Place, top: GoType): u
   }
 }
 
-function decodeStruct(value: Record<string, unknown>, type: Extract<GoType, { kind: 'struct' }>, place: Place, top: GoType): Record<string, unknown> {
+function decodeStruct(value: Record<string, unknown>, type: Extract<GoType, { kind: 'struct' }>, place: Place): Record<string, unknown> {
   const names = Object.keys(type.fields);
   const decoded: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
@@ -135,7 +136,7 @@ function decodeStruct(value: Record<string, unknown>, type: Extract<GoType, { ki
     const name = key in type.fields ? key : names.find((candidate) => candidate.toLowerCase() === key.toLowerCase());
     const field = name === undefined ? undefined : type.fields[name];
     if (name === undefined || !field || (field.since !== undefined && !place.knows(field.since))) continue;
-    const result = decodeValue(item, field.type, { ...place, struct: type.name, path: [...place.path, name] }, top);
+    const result = decodeValue(item, field.type, { ...place, struct: type.name, path: [...place.path, name] });
     if (result === undefined) delete decoded[name];
     else decoded[name] = result;
   }
