@@ -98,7 +98,7 @@ export class ServiceStore {
     if (spec.TaskTemplate.ContainerSpec.Image === '') throw new InvalidParameterError('rpc error: code = InvalidArgument desc = ContainerSpec: image reference must be provided');
     const references = spec.TaskTemplate.ContainerSpec.Secrets ?? [];
     for (const reference of references) {
-      if (reference.SecretID === '' || reference.SecretName === '') throw new InvalidParameterError('rpc error: code = InvalidArgument desc = malformed secret reference');
+      if (!reference.SecretID || !reference.SecretName) throw new InvalidParameterError('rpc error: code = InvalidArgument desc = malformed secret reference');
       if (reference.File === undefined) throw new InvalidParameterError('rpc error: code = InvalidArgument desc = malformed secret reference, no target provided');
     }
     const missing = references.filter((reference) => !this.options.secrets.findReferenced(reference.SecretID, reference.SecretName)).map((reference) => reference.SecretName);
