@@ -246,6 +246,75 @@ check('exec.start.detach-keys', {
   context.expect(after.Running, seen).toBe(true);
 });
 
+/** The stdout of an exec of `cmd` (with `extra` create fields) started attached without a Tty. */
+async function execOutput(context: CheckContext, containerId: string, cmd: string[], extra: Record<string, unknown> = {}): Promise<string> {
+  const execId = await createdExec(context, containerId, { Cmd: cmd, AttachStdout: true, AttachStderr: true, Tty: false, ...extra });
+  const { frames } = decodeFrames((await startAttached(context, execId, false)).body);
+  return streamText(frames, 'stdout') + streamText(frames, 'stderr');
+}
+
+check('exec.create.env', {
+  title: "an exec's Env replaces the container's variables of the same name and adds the others; the container's other variables stay",
+  // spec/1 §2.5 lists no Env in the creation body; dockerd 20.10 takes it at every version
+  // (ReplaceOrAppendEnvValues over the container's environment)
+  spec: '1 §2.5',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING, Env: ['SHARED=container', 'KEPT=container'] });
+  const output = await execOutput(context, id, ['sh', '-c', 'echo "$SHARED $KEPT $ADDED"'], { Env: ['SHARED=exec', 'ADDED=exec'] });
+  context.expect(output, 'the exec sees its own SHARED and ADDED, and the container\'s KEPT').toBe('exec container exec\n');
+});
+
+check('exec.create.user', {
+  title: "an exec's User runs its command as that user, whatever the container's user, and exec inspect shows it in ProcessConfig.user at 1.25",
+  // spec/1 §2.5 lists ProcessConfig.user in the inspect answer at 1.25 but no User in the creation body
+  spec: '1 §2.5',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING });
+  const execId = await createdExec(context, id, { Cmd: ['id', '-u'], AttachStdout: true, User: '65534' });
+  const { frames } = decodeFrames((await startAttached(context, execId, false)).body);
+  context.expect(streamText(frames, 'stdout'), 'id -u in the exec').toBe('65534\n');
+  if (atLeast(context.version, '1.25')) {
+    const inspected = (await inspectExec(context, execId)) as ExecInspect & { ProcessConfig?: { user?: unknown; privileged?: unknown } };
+    context.expect({ user: inspected.ProcessConfig?.user, privileged: inspected.ProcessConfig?.privileged }, 'ProcessConfig at 1.25').toEqual({ user: '65534', privileged: false });
+  }
+});
+
+check('exec.create.privileged-shown', {
+  title: 'an exec created with Privileged shows ProcessConfig.privileged true in exec inspect at 1.25 (before any start)',
+  spec: '1 §2.5',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.25',
+  tags: ['state'],
+}, async (context) => {
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING });
+  const execId = await createdExec(context, id, { Cmd: ['true'], Privileged: true });
+  const inspected = (await inspectExec(context, execId)) as ExecInspect & { ProcessConfig?: { privileged?: unknown } };
+  context.expect(inspected.ProcessConfig?.privileged, 'ProcessConfig.privileged').toBe(true);
+});
+
+check('exec.create.detach-keys.invalid-every-version', {
+  title: 'exec create with DetachKeys that are no key sequence answers 500 at every version, as dockerd 20.10 reads them before 1.25 too',
+  // spec/1 §2.5 marks DetachKeys [1.25]; of earlier versions it says nothing
+  spec: '1 §2.5',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.18',
+  tags: ['error'],
+}, async (context) => {
+  const id = await startedContainer(context, { Cmd: LONG_RUNNING });
+  const res = await context.engine.post(`/containers/${id}/exec`, { json: { Cmd: ['true'], DetachKeys: 'ctrl-shipshape' } });
+  context.expect(res.status, `status: ${res.text().trim()}`).toBe(500);
+});
+
 check('exec.inspect.schema', {
   title: 'GET /exec/{id}/json of an exec that ran answers 200 with the exec inspect fields of the version',
   spec: '1 §2.5',

@@ -48,8 +48,8 @@ describe('create', () => {
     const noCmd = await call('POST', '/containers/c2/exec', { json: { Cmd: [] } });
     expect([noCmd.status, noCmd.json().message]).toEqual([400, 'No exec command specified']);
     expect((await call('POST', '/containers/none/exec', { json: { Cmd: ['true'] } })).status).toBe(404);
-    expect((await call('POST', '/v1.25/containers/c2/exec', { json: { Cmd: ['true'], DetachKeys: 'bogus' } })).status).toBe(400);
-    expect((await call('POST', '/v1.24/containers/c2/exec', { json: { Cmd: ['true'], DetachKeys: 'bogus' } })).status).toBe(400);
+    expect((await call('POST', '/v1.25/containers/c2/exec', { json: { Cmd: ['true'], DetachKeys: 'bogus' } })).status).toBe(500);
+    expect((await call('POST', '/v1.24/containers/c2/exec', { json: { Cmd: ['true'], DetachKeys: 'bogus' } })).status).toBe(500);
     expect((await call('POST', '/containers/c2/kill')).status).toBe(204);
     expect((await call('POST', '/v1.21/containers/c2/exec', { json: { Cmd: ['true'] } })).status).toBe(409);
     expect((await call('POST', '/v1.20/containers/c2/exec', { json: { Cmd: ['true'] } })).status).toBe(500);
