@@ -455,3 +455,22 @@ check('streams.attach.detach-keys-custom', {
     stream.close();
   }
 });
+
+check('streams.attach.detach-keys-custom.before-1.25', {
+  title: 'detachKeys=ctrl-x on attach makes ctrl-x end the attach before 1.25 too, as dockerd 20.10 reads the query at every version',
+  // spec/1 §7.4 lists detachKeys with 1.25; of earlier versions it says nothing
+  spec: '1 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.18',
+  until: '1.24',
+  tags: ['stream', 'state', 'version'],
+}, async (context) => {
+  const { id, stream } = await interactiveSession(context, { detachKeys: 'ctrl-x' });
+  try {
+    await stream.write(Buffer.from([CTRL_X]));
+    await expectDetached(context, id, stream, 'ctrl-x');
+  } finally {
+    stream.close();
+  }
+});
