@@ -87,9 +87,15 @@ export class NetworkConnections implements ContainerNetworking {
     this.options.events.publishEndpoint(network, 'disconnect', container);
   }
 
-  /** The endpoint settings a create gives (NetworkingConfig), for the networks it names, kept for the container's first start. */
+  /**
+   * The endpoint settings a create gives (NetworkingConfig) take the place of the network mode's, kept
+   * for the container's first start, as dockerd's updateContainerNetworkSettings does; settings for
+   * `default` (what newer CLIs send below 1.44) are the default network's, `bridge`.
+   */
   configureCreated(container: Container, endpoints: Record<string, EndpointRequest>): void {
-    for (const [key, request] of Object.entries(endpoints)) container.networks[key] = settingsFor(request);
+    if (Object.keys(endpoints).length === 0) return;
+    for (const key of Object.keys(container.networks)) delete container.networks[key];
+    for (const [key, request] of Object.entries(endpoints)) container.networks[key === 'default' ? 'bridge' : key] = settingsFor(request);
   }
 
   /** Joins every network of the container's settings as it starts; on a failure it leaves those it joined. */

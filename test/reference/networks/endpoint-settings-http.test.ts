@@ -91,3 +91,13 @@ describe('the MacAddress of a connect', () => {
     expect((await endpointOf('mac', 'm'))?.MacAddress).toBe('02:42:0a:e7:08:02');
   });
 });
+
+describe('the endpoint settings of the default network', () => {
+  test('settings given for `default` (as CLIs newer than 20.10 send them below 1.44) are the bridge network\'s, and the container runs', async () => {
+    const body = { Image: 'busybox', Cmd: ['sleep', '300'], HostConfig: { NetworkMode: 'default' }, NetworkingConfig: { EndpointsConfig: { default: {} } } };
+    expect((await call('POST', '/v1.25/containers/create?name=dflt', { json: body })).status).toBe(201);
+    expect((await call('POST', '/v1.25/containers/dflt/start')).status).toBe(204);
+    const networks = (await call('GET', '/v1.25/containers/dflt/json')).json<{ NetworkSettings: { Networks: Record<string, Endpoint> } }>().NetworkSettings.Networks;
+    expect([Object.keys(networks), networks.bridge?.IPAddress]).toEqual([['bridge'], '172.17.0.2']);
+  });
+});
