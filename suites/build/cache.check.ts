@@ -36,3 +36,20 @@ check('build.cache.says-using-cache', {
   const [again, uncached] = [await builtImage(context, tar), await builtImage(context, tar, { nocache: 1 })];
   context.expect({ again: again.result.output.includes('Using cache'), uncached: uncached.result.output.includes('Using cache') }, `the outputs: ${JSON.stringify([again.result.output.slice(-300), uncached.result.output.slice(-300)])}`).toEqual({ again: true, uncached: false });
 });
+
+check('build.cache.cachefrom', {
+  title: 'with cachefrom naming an earlier build\'s image a build reuses its steps (the same image); with cachefrom naming only the fixture image it reuses none (a new image)',
+  spec: '2 §4.1',
+  // cachefrom is Docker's (API 1.25); the spec's build parameters do not list it.
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.25',
+  tags: ['state'],
+  timeoutMs: BUILD_TIMEOUT_MS,
+}, async (context) => {
+  const { tar } = await buildContext(context, 'minimal');
+  const first = await builtImage(context, tar);
+  const fromFirst = await builtImage(context, tar, { cachefrom: JSON.stringify([first.name]) });
+  const fromFixture = await builtImage(context, tar, { cachefrom: JSON.stringify([context.session.fixtureImage]) });
+  context.expect({ fromFirst: fromFirst.id === first.id, fromFixture: fromFixture.id === first.id }, `the images: first ${first.id}, cachefrom first ${fromFirst.id}, cachefrom the fixture ${fromFixture.id}`).toEqual({ fromFirst: true, fromFixture: false });
+});

@@ -5,7 +5,7 @@
  * address, a legacy link's environment, and DELETE /containers/{id}/{alias}?link=1.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
-import { exitedState, inspectContainer, loggedStdout, startContainer, startedContainer } from '../container-steps.ts';
+import { createContainer, exitedState, inspectContainer, loggedStdout, startContainer, startedContainer } from '../container-steps.ts';
 
 const DOCKER = { level: 'docker', seen: 'dockerd 20.10.24' } as const;
 
@@ -64,6 +64,14 @@ check('containers.start.mac-address', {
   context.expect((await inspectContainer<NetworkView>(context, id)).NetworkSettings.MacAddress, 'inspect NetworkSettings.MacAddress').toBe(mac);
 });
 
+/** Creates a container linked to `target` as `alias` under a name of the run, which must answer 201; returns its id and name. */
+async function linkingContainer(context: CheckContext, target: string, alias: string, cmd: string[]): Promise<{ id: string; name: string }> {
+  const name = context.make.uniqueName('app');
+  const res = await createContainer(context, { Image: context.session.fixtureImage, Cmd: cmd, HostConfig: { Links: [`${target}:${alias}`] } }, name);
+  context.expect(res.status, `POST /containers/create with HostConfig.Links: ${res.describe()}`).toBe(201);
+  return { id: res.json<{ Id: string }>().Id, name };
+}
+
 /** A running container with SECRET=x in its environment and 5432/tcp exposed, and the name it has. */
 async function linkTarget(context: CheckContext): Promise<{ id: string; name: string }> {
   const name = context.make.uniqueName('db');
@@ -80,8 +88,7 @@ check('containers.links.environment', {
   tags: ['state'],
 }, async (context) => {
   const target = await linkTarget(context);
-  const linking = context.make.uniqueName('app');
-  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['env'], HostConfig: { Links: [`${target.name}:db-x`] } }, linking);
+  const { id, name: linking } = await linkingContainer(context, target.name, 'db-x', ['env']);
   await startContainer(context, id);
   await exitedState(context, id);
   const env = (await loggedStdout(context, id)).split('\n');
@@ -99,8 +106,7 @@ check('containers.links.remove', {
   tags: ['state'],
 }, async (context) => {
   const target = await linkTarget(context);
-  const linking = context.make.uniqueName('app');
-  const id = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'], HostConfig: { Links: [`${target.name}:db`] } }, linking);
+  const { id, name: linking } = await linkingContainer(context, target.name, 'db', ['true']);
   const res = await context.engine.delete(`/containers/${linking}/db`, { query: { link: '1' } });
   context.expect(res.status, `DELETE /containers/${linking}/db?link=1: ${res.describe()}`).toBe(204);
   context.expect((await inspectContainer<NetworkView>(context, id)).HostConfig.Links ?? [], 'inspect HostConfig.Links').toEqual([]);

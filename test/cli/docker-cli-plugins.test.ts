@@ -2,9 +2,9 @@
  * The real docker CLI's plugin commands against `shipshape serve --dialect docker`, pinned to API 1.25
  * (the CLI's plugin commands need it): `plugin ls` lists a plugin pulled through the API, then enable,
  * inspect, rm (refused while enabled), disable and rm, each asserted on what it did; `plugin create`
- * from a directory of config.json and rootfs/. `plugin install`
- * is left out: it reads the pull answer as dockerd's progress stream, where the spec's is an array
- * of privileges.
+ * from a directory of config.json and rootfs/; `plugin install` (privileges, pull, enable by the
+ * Docker-Plugin-Name the pull answers with: the CLI reads the pull's answer as dockerd 20.10's
+ * progress stream, which the reference gives Docker's Go clients).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -57,6 +57,13 @@ describe.skipIf(!dockerCliInstalled)(`${CLI_NAME} plugin commands against shipsh
     expect(await listed()).toMatch(/ vieux\/sshfs sshFS plugin for Docker false\n$/);
     expect(await dockerOk(['plugin', 'rm', 'vieux/sshfs'])).toBe('vieux/sshfs\n');
     expect(await dockerOk(['plugin', 'ls', '-q'])).toBe('');
+  });
+
+  it('plugin install --grant-all-permissions pulls the plugin and enables it', async () => {
+    const output = await dockerOk(['plugin', 'install', '--grant-all-permissions', 'vieux/sshfs']);
+    expect(output).toMatch(/Installed plugin vieux\/sshfs\n$/);
+    expect(await listed()).toMatch(/^[0-9a-f]{12} vieux\/sshfs sshFS plugin for Docker true\n$/);
+    expect(await dockerOk(['plugin', 'rm', '--force', 'vieux/sshfs'])).toBe('vieux/sshfs\n');
   });
 
   it('plugin create installs a plugin from a directory of config.json and rootfs/, disabled, with that config', async () => {

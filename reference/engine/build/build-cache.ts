@@ -4,18 +4,25 @@
  * same command (the instruction, or its `#(nop)` comment, which for COPY and ADD carries the hash of
  * what they copy), environment, labels, ports, entrypoint, volumes and user — the newest one if
  * several do. FROM scratch looks among the images without a parent. After the first miss nothing
- * more is probed in the stage: every later step builds anew, as on dockerd.
+ * more is probed in the stage: every later step builds anew, as on dockerd. With `cachefrom`
+ * (image/cache/cache.go), only those images and their ancestors may be reused; the reference does
+ * not restore a cache image from the history of one without its parent chain (a pulled image).
  */
+import { NotFoundError } from '../model/errors.ts';
 import type { ImageStore } from '../model/image-store.ts';
 import type { Image, ImageConfig } from '../model/image.ts';
 
 export class BuildCache {
   private busted = false;
 
-  /** @param enabled false for `nocache`: every probe misses */
+  /**
+   * @param enabled false for `nocache`: every probe misses
+   * @param sources the images `cachefrom` named (those the engine has): only they and their ancestors are reused; undefined: any image
+   */
   constructor(
     private readonly images: ImageStore,
     private readonly enabled: boolean,
+    private readonly sources?: readonly Image[],
   ) {}
 
   /** A new stage probes again. */
@@ -30,11 +37,35 @@ export class BuildCache {
     const siblings = parent === undefined ? this.images.list({ all: true }).filter((image) => image.parent === '') : this.images.children(parent);
     let match: Image | undefined;
     for (const image of siblings) {
+      if (!this.fromSources(image)) continue;
       if (sameStep(image.containerConfig, config) && (match === undefined || match.created.getTime() < image.created.getTime())) match = image;
     }
     if (match === undefined) this.busted = true;
     return match;
   }
+
+  /** Without `cachefrom` every image; with it, one of its images or an ancestor of one. */
+  private fromSources(image: Image): boolean {
+    if (this.sources === undefined) return true;
+    return this.sources.some((source) => {
+      for (let current: Image | undefined = source; current !== undefined; current = current.parent === '' ? undefined : this.images.byId(current.parent)) {
+        if (current.id === image.id) return true;
+      }
+      return false;
+    });
+  }
+}
+
+/** The images `cachefrom` names that the engine has; dockerd skips the others with a warning in its log. */
+export function cacheSources(images: ImageStore, references: readonly string[]): Image[] {
+  return references.flatMap((reference) => {
+    try {
+      return [images.find(reference)];
+    } catch (error) {
+      if (error instanceof NotFoundError) return [];
+      throw error;
+    }
+  });
 }
 
 /** dockerd's compare(): Hostname, Image and WorkingDir do not count; OpenStdin never matches. */

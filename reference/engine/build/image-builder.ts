@@ -22,7 +22,7 @@ import { preparePull } from '../model/image-pull.ts';
 import { registryHost, type RegistryCredentials, type RegistryProgress } from '../model/image-registry.ts';
 import { emptyImageConfig, type Image, type ImageConfig } from '../model/image.ts';
 import { BuildArgs } from './build-args.ts';
-import { BuildCache } from './build-cache.ts';
+import { BuildCache, cacheSources } from './build-cache.ts';
 import type { BuildContext } from './build-context.ts';
 import { StepFailedError, type BuildOutput } from './build-output.ts';
 import { parseInstruction, type BuildPlan, type Instruction } from './buildfile-instructions.ts';
@@ -42,6 +42,8 @@ export interface BuildOptions {
   /** familiar `repository:tag` names for the result */
   tags: string[];
   noCache: boolean;
+  /** `cachefrom`: the only images (with their ancestors) the cache may reuse; absent: any */
+  cacheFrom?: readonly string[];
   /** pull the FROM images even when the engine has them */
   pull: boolean;
   /** remove the intermediate containers after a successful step */
@@ -94,7 +96,7 @@ class ImageBuilder {
     private readonly output: BuildOutput,
   ) {
     this.args = new BuildArgs(options.buildArgs);
-    this.cache = new BuildCache(model.images, !options.noCache);
+    this.cache = new BuildCache(model.images, !options.noCache, options.cacheFrom && cacheSources(model.images, options.cacheFrom));
     const { metaArgs, stages } = options.plan;
     this.steps = metaArgs.length + stages.reduce((sum, stage) => sum + 1 + stage.instructions.length, 0) + Object.keys(options.labels).length;
   }

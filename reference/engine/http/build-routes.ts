@@ -15,7 +15,7 @@ import { buildTags } from '../build/build-tags.ts';
 import { buildfileFromContext, readBuildfile, type ReadBuildfile } from '../build/buildfile-source.ts';
 import { buildImage, type BuildResources } from '../build/image-builder.ts';
 import { gitCloneError, isSingleBuildfile, remoteKind } from '../build/remote-context.ts';
-import { InvalidParameterError } from '../model/errors.ts';
+import { EngineError, InvalidParameterError } from '../model/errors.ts';
 import { BUILD_ARGS, BUILD_LABELS } from './body-structs.ts';
 import { downloadImportSource } from './import-download.ts';
 import { decodeGo, type GoType } from './json-fields.ts';
@@ -45,6 +45,7 @@ async function build(route: RouteContext): Promise<void> {
         escape: buildfile.escape,
         tags,
         noCache: personality.booleanQuery(query.get('nocache'), false),
+        ...cacheFromQuery(query.get('cachefrom')),
         pull: personality.booleanQuery(query.get('pull'), false),
         remove: personality.booleanQuery(query.get('rm'), true),
         forceRemove: personality.booleanQuery(query.get('forcerm'), false),
@@ -96,6 +97,19 @@ function stringMapQuery(text: string | null, what: string, type: GoType): Record
   } catch (error) {
     throw new InvalidParameterError(`error reading ${what}: ${(error as Error).message}`);
   }
+}
+
+/** `cachefrom`: a JSON list of image names; dockerd passes a decoding error on as it is (500). */
+function cacheFromQuery(text: string | null): { cacheFrom?: string[] } {
+  if (text === null || text === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new EngineError((error as Error).message);
+  }
+  if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string')) throw new EngineError(`json: cannot unmarshal ${JSON.stringify(text)} into Go value of type []string`);
+  return { cacheFrom: parsed };
 }
 
 /** The containers' limits; dockerd reads each with Int64ValueOrZero: what is no integer is 0. */

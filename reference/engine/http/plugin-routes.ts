@@ -3,7 +3,8 @@
  * create and push). dockerd serves them at every version prefix, and so does the reference; only the
  * plugin's shape changes (plugin-views.ts). Pull takes the spec's `name`, or dockerd's `remote` (what
  * to pull) with `name` as the local name; it answers the spec's array of granted privileges (dockerd
- * 1.13's; later ones stream progress). A privileges body, as dockerd wants one, is read and not
+ * 1.13's; later ones stream progress, which Docker's Go clients get), naming the plugin in dockerd's
+ * Docker-Plugin-Name header. A privileges body, as dockerd wants one, is read and not
  * judged. X-Registry-Auth carries the credentials for a registry's plugin; the catalogue's are public.
  * Push streams progress as an image push does. Enable takes dockerd's `timeout` and does not need it.
  */
@@ -12,6 +13,7 @@ import { InvalidParameterError } from '../model/errors.ts';
 import { checkedImageReference } from '../model/image-reference.ts';
 import { pushAnnouncement } from '../model/image-registry.ts';
 import { readPluginContext } from '../model/plugin-context.ts';
+import type { Plugin } from '../model/plugin.ts';
 import { pullPlugin, pushPlugin, remotePluginPrivileges } from '../model/plugin-distribution.ts';
 import { PLUGIN_PRIVILEGES } from './body-structs.ts';
 import { readJsonBody } from './json-body.ts';
@@ -21,6 +23,18 @@ import { registryAuth, registryCredentials } from './registry-auth-header.ts';
 import { streamProgress } from './registry-progress.ts';
 import { sendEmpty, sendJson } from './replies.ts';
 import type { Route } from './route-table.ts';
+
+/**
+ * The docker CLI and Go clients (`Docker-Client/<version>`) read a plugin pull's answer as dockerd
+ * 20.10's JSON progress stream, which `docker plugin install` cannot do without; they get that
+ * stream. Every other client gets the spec's array of granted privileges (spec/2 §4.5).
+ */
+const DOCKER_GO_CLIENT = /^Docker-Client\//;
+
+/** dockerd's first and last progress lines of a plugin pull that completed (the reference has no layer progress to tell). */
+function pullProgress(plugin: Plugin): string[] {
+  return [`${plugin.tag}: Pulling from ${plugin.repository}`, `Status: Downloaded newer image for ${plugin.name}`];
+}
 
 export const pluginRoutes: Route[] = [
   {
@@ -54,7 +68,12 @@ export const pluginRoutes: Route[] = [
       const pulled = remote
         ? await pullPlugin(model.plugins, model.registries, remote, query.get('name') ?? undefined, credentials)
         : await pullPlugin(model.plugins, model.registries, query.get('name') ?? '', undefined, credentials);
-      sendJson(response, 200, privilegesView(pulled.privileges));
+      // dockerd names the plugin it installed in a header: `docker plugin install` enables it by that name
+      response.setHeader('Docker-Plugin-Name', pulled.plugin.name);
+      if (!DOCKER_GO_CLIENT.test(request.headers['user-agent'] ?? '')) return sendJson(response, 200, privilegesView(pulled.privileges));
+      await streamProgress(response, async (report) => {
+        for (const text of pullProgress(pulled.plugin)) report({ kind: 'message', text });
+      });
     },
   },
   {
