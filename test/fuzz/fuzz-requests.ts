@@ -41,11 +41,26 @@ const SHARED_NAMES = ['fz-a', 'fz-b', 'fz-c'];
 const USERS = ['alice', 'bob', 'nobody', 'Alice'];
 const PASSWORDS: Record<string, string> = { alice: 'shipshape-alice-Tq7vRw2pLx', bob: 'shipshape-bob-Hm4zKc9sNd' };
 
-const pathSegment = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom(...Object.values(SEEDED), ...SHARED_NAMES, 'busybox', 'e8547de885d1', 'sha256:e8547de885d1ade022e6899276254609fd2a0d55b6fd6ac41924e3821a837abc', 'missing') },
-  { weight: 3, arbitrary: oddString.map((text) => percentEncode(text)) },
-  { weight: 1, arbitrary: fc.constantFrom('..', '.', '%2e%2e', '%2F', '%ZZ', '%', 'a/b/c', '..%2F..%2Fetc', '%00', 'library/busybox', 'localhost:5000/x') },
-);
+/** Names of the kind a path wants (a container's path gets container names), so requests get past the lookup. */
+const NAMES_BY_KIND: Array<[RegExp, string[]]> = [
+  [/^\/containers\//, [SEEDED.running, SEEDED.stopped, ...SHARED_NAMES]],
+  [/^\/exec\//, [SEEDED.exec]],
+  [/^\/networks\//, [SEEDED.network, 'bridge', 'host', 'none', ...SHARED_NAMES]],
+  [/^\/volumes\//, [SEEDED.volume, ...SHARED_NAMES]],
+  [/^\/images\//, [SEEDED.image, 'busybox', 'e8547de885d1', 'sha256:e8547de885d1ade022e6899276254609fd2a0d55b6fd6ac41924e3821a837abc', ...SHARED_NAMES]],
+  [/^\/services\//, [SEEDED.service, ...SHARED_NAMES]],
+  [/^\/tasks\//, [SEEDED.task]],
+];
+
+function pathSegment(template: string): fc.Arbitrary<string> {
+  const names = NAMES_BY_KIND.find(([pattern]) => pattern.test(template))?.[1] ?? Object.values(SEEDED);
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...names) },
+    { weight: 1, arbitrary: fc.constantFrom(...Object.values(SEEDED), 'missing') },
+    { weight: 2, arbitrary: oddString.map((text) => percentEncode(text)) },
+    { weight: 1, arbitrary: fc.constantFrom('..', '.', '%2e%2e', '%2F', '%ZZ', '%', 'a/b/c', '..%2F..%2Fetc', '%00', 'library/busybox', 'localhost:5000/x') },
+  );
+}
 
 const versionPrefix = fc.oneof(
   { weight: 4, arbitrary: fc.constant('/v1.25') },
@@ -123,6 +138,7 @@ function jsonBody(endpoint: SpecEndpoint): fc.Arbitrary<Buffer> {
       return Buffer.from(JSON.stringify(body));
     });
   return fc.oneof(
+    { weight: 2, arbitrary: fc.constant(undefined).map(() => Buffer.from(JSON.stringify(validBody(endpoint)))) },
     { weight: 6, arbitrary: spoiled },
     { weight: 1, arbitrary: fc.dictionary(oddString, jsonValue, { maxKeys: 5 }).map((body) => Buffer.from(JSON.stringify(body))) },
     { weight: 2, arbitrary: badJsonText.map((text) => Buffer.from(text)) },
@@ -170,20 +186,29 @@ const FETCHED_PARAMETERS: Record<string, fc.Arbitrary<string>> = {
   remote: fc.constantFrom('', 'http:', '127.0.0.1:1/context.tar', 'http://127.0.0.1:1/x', 'git://127.0.0.1:1/x.git', 'github.com', '-'),
 };
 
+function parameterValue(endpoint: SpecEndpoint, name: string): fc.Arbitrary<string> {
+  if (name === 'filters') return filtersValue(endpoint.filters);
+  const fetched = FETCHED_PARAMETERS[name];
+  if (fetched) return fetched;
+  if (name === 'path' || name === 'Resource') return fc.oneof({ weight: 3, arbitrary: fc.constantFrom('/', '/etc', '/etc/passwd', '/tmp', '/tmp/', '/bin/sh', '/proc/self', 'etc', '/..', '/tmp/../../', '/nonexistent') }, { weight: 2, arbitrary: queryValue });
+  if (['name', 'repo', 'tag', 't', 'container'].includes(name)) return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...SHARED_NAMES, SEEDED.running, 'fz-a:tag', 'fz/A', 'a'.repeat(300)) }, { weight: 2, arbitrary: queryValue });
+  return queryValue;
+}
+
+/** Each listed parameter at most once, mostly; now and then one of them repeated with other values. */
 function queryOf(endpoint: SpecEndpoint): fc.Arbitrary<string> {
   if (endpoint.query.length === 0) return fc.constant('');
-  const parameter = fc.constantFrom(...endpoint.query).chain((name) => {
-    const value = name === 'filters' ? filtersValue(endpoint.filters) : (FETCHED_PARAMETERS[name] ?? (name === 'name' || name === 'repo' || name === 'tag' || name === 't' ? fc.oneof(fc.constantFrom(...SHARED_NAMES, 'fz-a:tag', 'fz/A', 'a'.repeat(300)), queryValue) : queryValue));
-    return value.map((text) => `${percentEncode(name)}=${percentEncode(text)}`);
-  });
-  return fc.array(parameter, { maxLength: 4 }).map((parts) => (parts.length === 0 ? '' : `?${parts.join('&')}`));
+  const pair = (name: string) => parameterValue(endpoint, name).map((text) => `${percentEncode(name)}=${percentEncode(text)}`);
+  const once = fc.subarray(endpoint.query, { maxLength: Math.min(4, endpoint.query.length) }).chain((names) => fc.tuple(...names.map(pair)));
+  const repeated = fc.array(fc.constantFrom(...endpoint.query).chain(pair), { maxLength: 4 });
+  return fc.oneof({ weight: 4, arbitrary: once }, { weight: 1, arbitrary: repeated }).map((parts) => (parts.length === 0 ? '' : `?${parts.join('&')}`));
 }
 
 function pathOf(endpoint: SpecEndpoint): fc.Arbitrary<string> {
   const parts = endpoint.template.split(/(\{[^}]+\}|:username)/);
   const placeholders = parts.filter((part) => part.startsWith('{') || part === ':username');
   const users = fc.oneof(fc.constantFrom(...USERS), oddString.map((text) => percentEncode(text)));
-  return fc.tuple(...placeholders.map((part) => (part === ':username' ? users : pathSegment))).map((values) => {
+  return fc.tuple(...placeholders.map((part) => (part === ':username' ? users : pathSegment(endpoint.template)))).map((values) => {
     let next = 0;
     return parts.map((part) => (part.startsWith('{') || part === ':username' ? values[next++] : part)).join('');
   });

@@ -52,6 +52,8 @@ export interface FuzzSummary {
   requestsPerSecond: number;
   interrupted: boolean;
   statuses: Record<string, number>;
+  /** statuses per endpoint (the inventory's id, or `odd`) */
+  byEndpoint: Record<string, Record<string, number>>;
   /** each death of the child: how it exited and the requests sent last before it */
   crashes: Array<{ afterRequests: number; exit: string; stderrTail: string; lastSent: RequestLine[] }>;
   hangs: RequestLine[];
@@ -86,12 +88,15 @@ function describe(index: number, request: FuzzRequest, url: string): RequestLine
   return { index, line: `${request.method} ${request.server} ${url.replace(/^http:\/\/[^/]+/, '')}${headers}${body}`.replace(/^(\S+ \S+ )(\S{200})\S+/, '$1$2…') };
 }
 
+/** A fresh connection for each request: where a kept-alive one was reset under a request, it is sent again on one of these. */
+const FRESH_CONNECTIONS = new http.Agent({ keepAlive: false });
+
 function send(request: FuzzRequest, url: string, agent: http.Agent, deadlineMs: number): Promise<Outcome> {
   const stream = STREAMS.test(request.endpoint);
   const mayBlock = MAY_BLOCK.test(request.endpoint) || request.headers.Upgrade !== undefined;
   return new Promise((resolve) => {
     let settled = false;
-    const settle = (outcome: Outcome) => {
+    const settle = (outcome: Outcome | Promise<Outcome>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -126,7 +131,9 @@ function send(request: FuzzRequest, url: string, agent: http.Agent, deadlineMs: 
       settle({ kind: 'answered', status: response.statusCode ?? 101, body: '' });
     });
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      settle(error.code === 'ECONNREFUSED' ? { kind: 'refused' } : { kind: 'closed', error: error.code ?? error.message });
+      // a kept-alive connection the server closed as this request went out: the request never reached it (Node's advice: send it again)
+      if (error.code === 'ECONNRESET' && outgoing.reusedSocket && !headersIn) settle(send(request, url, FRESH_CONNECTIONS, deadlineMs));
+      else settle(error.code === 'ECONNREFUSED' ? { kind: 'refused' } : { kind: 'closed', error: error.code ?? error.message });
     });
     if (request.stallAfter === undefined) outgoing.end(request.body);
     else outgoing.write(request.body?.subarray(0, request.stallAfter) ?? '');
@@ -161,9 +168,18 @@ async function call(url: string, method: string, body?: unknown): Promise<{ stat
   return { status: answer.status, json: text ? (JSON.parse(text) as unknown) : undefined };
 }
 
+/** The image the objects are made from, as `docker save` writes it, taken from a child that has not been fuzzed. */
+async function savedImage(engine: string): Promise<Buffer> {
+  const answer = await fetch(`${engine}/v1.25/images/${SEEDED.image}/get`);
+  if (answer.status !== 200) throw new Error(`cannot save ${SEEDED.image} from ${engine}: ${answer.status}`);
+  return Buffer.from(await answer.arrayBuffer());
+}
+
 /** The objects requests name (fz-running, fz-stopped, …) and the ids of an exec instance and a task. */
-async function createSeeded(engine: string): Promise<Record<string, string>> {
+async function createSeeded(engine: string, image: Buffer): Promise<Record<string, string>> {
   const api = `${engine}/v1.25`;
+  // the fuzz removes images too: the one everything is made from comes back from its saved tar
+  if ((await fetch(`${api}/images/${SEEDED.image}/json`)).status !== 200) await (await fetch(`${api}/images/load`, { method: 'POST', body: new Uint8Array(image), headers: { 'content-type': 'application/x-tar' } })).arrayBuffer();
   await call(`${api}/containers/create?name=${SEEDED.running}`, 'POST', { Image: 'busybox', Cmd: ['sleep', '100000'] });
   await call(`${api}/containers/${SEEDED.running}/start`, 'POST');
   await call(`${api}/containers/create?name=${SEEDED.stopped}`, 'POST', { Image: 'busybox', Cmd: ['true'] });
@@ -201,6 +217,7 @@ function startProber(current: () => string | undefined, started: number) {
 }
 
 const MAX_RESTARTS = 3;
+const RESEED_EVERY = 200;
 /** bodies this large are past every limit of serve's but the tar one */
 const OVERSIZED = 1024 * 1024;
 
@@ -223,7 +240,8 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
   const endpoints = await readSpecEndpoints(options.root);
   const byId = new Map<string, SpecEndpoint>(endpoints.map((endpoint) => [endpoint.id, endpoint]));
   let serve: ServeProcess | undefined = await startServe();
-  let placeholders = await createSeeded(serve.urls.engine);
+  const image = await savedImage(serve.urls.engine);
+  let placeholders = await createSeeded(serve.urls.engine, image);
   let restarting: Promise<void> | undefined;
   const started = performance.now();
   const prober = startProber(() => (restarting ? undefined : serve?.urls.engine), started);
@@ -240,6 +258,7 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
     requestsPerSecond: 0,
     interrupted: false,
     statuses: {},
+    byEndpoint: {},
     crashes: [],
     hangs: [],
     blocked: 0,
@@ -271,7 +290,7 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
         return;
       }
       serve = await startServe();
-      placeholders = await createSeeded(serve.urls.engine);
+      placeholders = await createSeeded(serve.urls.engine, image);
     })().finally(() => {
       restarting = undefined;
     });
@@ -288,6 +307,8 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
     if (request.stallAfter !== undefined) summary.stalledEnded += outcome.kind === 'answered' || outcome.kind === 'closed' ? 1 : 0;
     if (outcome.kind !== 'answered') return;
     summary.statuses[outcome.status] = (summary.statuses[outcome.status] ?? 0) + 1;
+    const statuses = (summary.byEndpoint[request.endpoint] ??= {});
+    statuses[outcome.status] = (statuses[outcome.status] ?? 0) + 1;
     if (outcome.status < 500) return;
     const message = messageOf(outcome.body);
     const endpoint = byId.get(request.endpoint);
@@ -309,6 +330,8 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
     while (restarting) await restarting;
     if (stopped || serve === undefined) return false;
     const target = serve;
+    // the fuzz removes what paths name: make it again now and then (what exists stays, a 409)
+    if (current % RESEED_EVERY === RESEED_EVERY - 1) placeholders = await createSeeded(target.urls.engine, image).catch(() => placeholders);
     const url = `${target.urls[request.server]}${request.path.replace(/\{\{\w+\}\}/g, (placeholder) => placeholders[placeholder] ?? placeholder)}`;
     recent.push(describe(current, request, url));
     if (recent.length > 2 * options.concurrency) recent.shift();
@@ -381,6 +404,7 @@ export function formatSummary(summary: FuzzSummary): string {
     `fuzz: seed ${summary.seed}: ${summary.sent} requests in ${summary.seconds.toFixed(1)} s (${summary.requestsPerSecond.toFixed(0)}/s)${summary.interrupted ? ', cut short by the time limit' : ''}`,
     `CPU: serve ${summary.cpuSeconds.serve.toFixed(1)} s, the fuzzer ${summary.cpuSeconds.client.toFixed(1)} s`,
     `statuses: ${Object.entries(summary.statuses).map(([status, count]) => `${status}×${count}`).join(' ')}`,
+    `endpoints never answered with a 2xx: ${Object.entries(summary.byEndpoint).filter(([endpoint, statuses]) => endpoint !== 'odd' && !Object.keys(statuses).some((status) => status.startsWith('2'))).map(([endpoint]) => endpoint).join(', ') || 'none'}`,
     `crashes ${summary.crashes.length}, hangs ${summary.hangs.length}, blocked as the spec allows ${summary.blocked}, closed without an answer ${summary.closed.length}, stalled uploads ended by the server ${summary.stalledEnded}`,
     `5xx for client mistakes: ${sum(findings)} in ${findings.length} classes; 500 on rows that list only 500 or for a state conflict: ${sum(allowed)} in ${allowed.length} classes`,
     `/_ping: ${summary.pings.count} probes, slowest ${summary.pings.maxMs.toFixed(0)} ms, ${summary.pings.misses.length} over 1 s${summary.pings.misses.length > 0 ? ` (${summary.pings.misses.slice(0, 5).map((miss) => `${miss.ms} ms at ${miss.atSeconds} s`).join(', ')})` : ''}`,

@@ -5,8 +5,10 @@
  * where the spec's row lists only 500, and the process's memory is back under a bound afterwards.
  *
  * FUZZ_SEED (default fixed, so CI is reproducible), FUZZ_COUNT (default 20 000) and FUZZ_PATH (a
- * request's index: with FUZZ_COUNT=1, replays that one request) replay and scale it.
+ * request's index: with FUZZ_COUNT=1, replays that one request) replay and scale it; FUZZ_SUMMARY=FILE
+ * writes the whole summary (statuses per endpoint, every 5xx class) as JSON.
  */
+import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatSummary, runFuzz } from './fuzz-run.ts';
@@ -32,6 +34,7 @@ describe('shipshape serve under fuzzing', () => {
     const summary = await runFuzz({ ...options, log: (line) => console.log(line) });
     const report = formatSummary(summary);
     console.log(report);
+    if (process.env.FUZZ_SUMMARY) await writeFile(process.env.FUZZ_SUMMARY, JSON.stringify(summary, null, 1));
     expect.soft(summary.crashes, report).toEqual([]);
     expect.soft(summary.hangs, report).toEqual([]);
     expect.soft(summary.pings.misses, report).toEqual([]);
