@@ -56,7 +56,8 @@ describe('container list', () => {
   });
 
   test('publish, expose, is-task and isolation are applied, not 501', async () => {
-    expect((await call('POST', '/v1.25/containers/create?name=web', { json: { Image: 'busybox', Cmd: ['true'], ExposedPorts: { '80/tcp': {} } } })).status).toBe(201);
+    expect((await call('POST', '/v1.25/containers/create?name=web', { json: { Image: 'busybox', Cmd: ['sleep', '300'], ExposedPorts: { '80/tcp': {} } } })).status).toBe(201);
+    expect((await call('POST', '/v1.25/containers/web/start')).status).toBe(204);
     const listed = async (value: unknown) => (await call('GET', `/v1.25/containers/json?all=1&filters=${filters(value)}`)).json<{ Names: string[] }[]>().map((item) => item.Names[0]);
     expect(await listed({ expose: ['80'] })).toEqual(['/web']);
     expect(await listed({ publish: ['80'] })).toEqual([]);

@@ -45,13 +45,15 @@ describe('container list filters', () => {
     expect(() => model.containers.list({ all: true, filters: { before: ['ghost'] } })).toThrow(InvalidParameterError);
   });
 
-  test('publish and expose: a port, a range, tcp unless a protocol is given; a bad value is 400 in dockerd\'s words', () => {
+  test('publish and expose: the public and the private ports of a running container, a range, tcp unless a protocol is given; a bad value is 400', async () => {
     const engine = manualEngine();
-    engine.create(['true'], { name: 'web', config: { ExposedPorts: { '80/tcp': {}, '53/udp': {} } }, hostConfig: { PortBindings: { '80/tcp': [{ HostPort: '8080' }] } } });
-    engine.create(['true'], { name: 'plain' });
+    engine.run(['sleep', '300'], { name: 'web', config: { ExposedPorts: { '80/tcp': {}, '53/udp': {} } }, hostConfig: { PortBindings: { '80/tcp': [{ HostPort: '8080' }] } } });
+    engine.create(['true'], { name: 'created', config: { ExposedPorts: { '80/tcp': {} } }, hostConfig: { PortBindings: { '80/tcp': [{ HostPort: '8081' }] } } });
+    await engine.advance();
     const listed = (filters: Record<string, string[]>) => names(engine.model.containers.list({ all: true, filters }));
-    expect(listed({ publish: ['80'] })).toEqual(['/web']);
-    expect(listed({ publish: ['53/udp'] })).toEqual([]);
+    expect(listed({ publish: ['8080'] })).toEqual(['/web']);
+    expect(listed({ publish: ['80'] })).toEqual([]);
+    expect(listed({ publish: ['8080/udp'] })).toEqual([]);
     expect(listed({ expose: ['53/udp'] })).toEqual(['/web']);
     expect(listed({ expose: ['50-90'] })).toEqual(['/web']);
     expect(listed({ expose: ['81-90'] })).toEqual([]);

@@ -1,9 +1,10 @@
 /**
  * The container list's `publish` and `expose` filters and `is-task`, as dockerd 20.10 applies them
  * at every version: a port filter is `<port>[/<proto>]` or `<start>-<end>[/<proto>]` (tcp when no
- * protocol is given) and holds for a container that publishes (HostConfig.PortBindings) or exposes
- * (Config.ExposedPorts) one of those ports; `is-task` says whether the container runs a swarm task.
- * A value that is no port or range is the client's mistake: 400 in dockerd's words (dockerd: 500).
+ * protocol is given); `expose` holds for a container whose ports (the list's Ports, while it runs)
+ * hold one of those as their private port, `publish` for one that publishes one of them on the host
+ * (the public port). `is-task` says whether the container runs a swarm task. A value that is no port
+ * or range is the client's mistake: 400 in dockerd's words (dockerd: 500).
  */
 import type { Container } from './container.ts';
 import { InvalidParameterError } from './errors.ts';
@@ -42,8 +43,9 @@ function portRange(text: string, refuse: (why: string) => Error): [number, numbe
 }
 
 export function matchesPortFilters(container: Container, publish: Set<string> | undefined, expose: Set<string> | undefined): boolean {
-  const published = Object.keys((container.hostConfig.PortBindings as Record<string, unknown> | null | undefined) ?? {});
-  const exposed = Object.keys(container.config.ExposedPorts ?? {});
+  const ports = Object.entries(container.publishedPorts ?? {});
+  const exposed = ports.map(([port]) => port);
+  const published = ports.flatMap(([port, bindings]) => (bindings ?? []).map((binding) => `${binding.HostPort}/${port.split('/')[1] ?? 'tcp'}`));
   return (publish === undefined || published.some((port) => publish.has(port))) && (expose === undefined || exposed.some((port) => expose.has(port)));
 }
 
