@@ -12,7 +12,7 @@ import { parseDetachKeys } from '../model/detach-keys.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import type { OutputStreamName, ProcessAttachment } from '../model/process-attachment.ts';
 import { HttpError } from './http-error.ts';
-import { headerBlockDelivered, openRawStream, type AttachClient } from './raw-stream.ts';
+import { AfterHead, headerBlockDelivered, openRawStream, type AttachClient } from './raw-stream.ts';
 import { containerOf } from './route-helpers.ts';
 import type { Route, RouteContext } from './route-table.ts';
 
@@ -61,7 +61,7 @@ async function attach(context: RouteContext): Promise<void> {
   const query = attachQuery(context, 'refuse');
   context.model.attach.check(container, query.stream);
   const replay = logReplay(context, container, query);
-  const client = await openRawStream(context, { multiplexed: !container.config.Tty });
+  const client = openRawStream(context, { multiplexed: !container.config.Tty });
   try {
     await serveAttach(context, container, query, replay, client);
   } catch {
@@ -77,8 +77,8 @@ async function attachWebsocket(context: RouteContext): Promise<void> {
   const replay = logReplay(context, container, query);
   const socket = await acceptWebsocket(context);
   // ws wrote the 101 on the upgraded connection: it goes out on its own before the first message
-  if (context.upgrade) await headerBlockDelivered(context.upgrade.socket);
-  const client = new WebsocketClient(socket, context.personality.binaryWebsocket);
+  const afterHead = new AfterHead(context.upgrade ? headerBlockDelivered(context.upgrade.socket) : Promise.resolve());
+  const client = new WebsocketClient(socket, context.personality.binaryWebsocket, afterHead);
   try {
     await serveAttach(context, container, query, replay, client);
   } catch {
@@ -103,12 +103,15 @@ class WebsocketClient implements AttachClient {
   constructor(
     private readonly socket: WebSocket,
     private readonly binary: boolean,
+    private readonly afterHead: AfterHead,
   ) {
     socket.on('error', () => socket.terminate());
   }
 
   send(_stream: OutputStreamName, chunk: Buffer): void {
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(chunk, { binary: this.binary });
+    this.afterHead.run(() => {
+      if (this.socket.readyState === WebSocket.OPEN) this.socket.send(chunk, { binary: this.binary });
+    });
   }
 
   bind(attachment: ProcessAttachment): void {
@@ -118,7 +121,7 @@ class WebsocketClient implements AttachClient {
   }
 
   end(): void {
-    this.socket.close(1000);
+    this.afterHead.run(() => this.socket.close(1000));
   }
 }
 

@@ -94,7 +94,7 @@ async function startExec(context: RouteContext): Promise<void> {
     return sendEmpty(response, 200);
   }
   await withNotRunningOf(version, () => model.execs.checkStart(instance));
-  const client = await openRawStream(context, { multiplexed });
+  const client = openRawStream(context, { multiplexed });
   try {
     client.bind(model.execs.startAttached(instance, { stdin: client.hasInput, output: client.send.bind(client) }));
   } catch (error) {

@@ -28,27 +28,54 @@ export function writeFrames(output: Writable, stream: OutputStreamName, chunk: B
   return ready;
 }
 
-/** Answers 101 (Upgrade) or 200 with the dialect's raw-stream media type; what follows is the stream. */
-export async function openRawStream(context: RouteContext, options: { multiplexed: boolean }): Promise<AttachClient> {
+/**
+ * Answers 101 (Upgrade) or 200 with the dialect's raw-stream media type; what follows is the stream.
+ * The client can be attached at once (output that comes before a hijacked head has gone out on its
+ * own waits for it, see {@link headerBlockDelivered}), so nothing a process prints meanwhile is lost.
+ */
+export function openRawStream(context: RouteContext, options: { multiplexed: boolean }): AttachClient {
   const { upgrade, response, dialect, personality } = context;
   if (!upgrade) {
     response.writeHead(200, { 'Content-Type': dialect.rawStreamContentType });
     response.flushHeaders();
-    return new RawStreamClient(response, undefined, options.multiplexed, personality);
+    return new RawStreamClient(response, undefined, options.multiplexed, personality, new AfterHead(Promise.resolve()));
   }
-  return new RawStreamClient(await answerUpgraded(context, upgrade), upgrade.socket, options.multiplexed, personality);
+  writeUpgradedHead(context, upgrade);
+  return new RawStreamClient(upgrade.socket, upgrade.socket, options.multiplexed, personality, new AfterHead(headerBlockDelivered(upgrade.socket)));
 }
 
 /**
  * Writes 101 UPGRADED with the raw-stream media type on the hijacked connection; returns the socket,
  * for the stream, once the header block has gone out on its own (see {@link headerBlockDelivered}).
  */
-export async function answerUpgraded({ dialect }: RouteContext, upgrade: UpgradedConnection): Promise<Duplex> {
+export async function answerUpgraded(context: RouteContext, upgrade: UpgradedConnection): Promise<Duplex> {
+  writeUpgradedHead(context, upgrade);
+  await headerBlockDelivered(upgrade.socket);
+  return upgrade.socket;
+}
+
+function writeUpgradedHead({ dialect }: RouteContext, upgrade: UpgradedConnection): void {
   // The server's identity goes out too, as dockerd copies its headers into the hijacked answer.
   const headers = Object.entries(IDENTITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`);
   upgrade.socket.write(`HTTP/1.1 101 UPGRADED\r\nContent-Type: ${dialect.rawStreamContentType}\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n${headers.join('')}\r\n`);
-  await headerBlockDelivered(upgrade.socket);
-  return upgrade.socket;
+}
+
+/** Runs actions on a stream's output once its head has gone out, in the order they came. */
+export class AfterHead {
+  private queued: Array<() => void> | undefined = [];
+
+  constructor(delivered: Promise<void>) {
+    void delivered.then(() => {
+      const queued = this.queued ?? [];
+      this.queued = undefined;
+      for (const action of queued) action();
+    });
+  }
+
+  run(action: () => void): void {
+    if (this.queued) this.queued.push(action);
+    else action();
+  }
 }
 
 /**
@@ -72,6 +99,7 @@ class RawStreamClient implements AttachClient {
     private readonly input: Readable | undefined,
     private readonly multiplexed: boolean,
     private readonly personality: Personality,
+    private readonly afterHead: AfterHead,
   ) {}
 
   get hasInput(): boolean {
@@ -79,9 +107,11 @@ class RawStreamClient implements AttachClient {
   }
 
   send(stream: OutputStreamName, chunk: Buffer): void {
-    if (this.output.destroyed) return;
-    if (this.multiplexed) writeFrames(this.output, stream, chunk, this.personality);
-    else this.output.write(chunk);
+    this.afterHead.run(() => {
+      if (this.output.destroyed) return;
+      if (this.multiplexed) writeFrames(this.output, stream, chunk, this.personality);
+      else this.output.write(chunk);
+    });
   }
 
   bind(attachment: ProcessAttachment): void {
@@ -92,6 +122,6 @@ class RawStreamClient implements AttachClient {
   }
 
   end(): void {
-    this.output.end();
+    this.afterHead.run(() => this.output.end());
   }
 }
