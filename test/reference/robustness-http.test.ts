@@ -122,23 +122,22 @@ describe('work per request is bounded', () => {
   test('a build file of 20 000 LABEL lines is refused at once, naming the limit', async () => {
     const started = Date.now();
     const answer = await engine('POST', '/v1.25/build', { body: await buildfileTar(20_000), headers: { 'content-type': 'application/x-tar' } });
-    expect([answer.status, answer.json().message]).toEqual([400, 'the Buildfile (Buildfile) has 20001 instructions: the reference builds at most 500 (each step\'s image holds all the config before it)']);
+    expect([answer.status, answer.json().message]).toEqual([400, 'the Buildfile (Buildfile) has more than 500 instructions: the reference builds at most 500 (each step\'s image holds all the config before it)']);
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
-  test('/_ping answers while a long build runs', async () => {
-    const build = engine('POST', '/v1.25/build?rm=1', { body: await buildfileTar(300), headers: { 'content-type': 'application/x-tar' } });
-    let slowest = 0;
+  test('/_ping answers while a long build runs', { timeout: 60_000 }, async () => {
+    const build = engine('POST', '/v1.25/build?rm=1', { body: await buildfileTar(100), headers: { 'content-type': 'application/x-tar' } });
     let done = false;
     void build.finally(() => (done = true));
+    // A build that never yields answers no ping until it ends, whatever the machine's speed.
+    let answeredDuringBuild = 0;
     while (!done) {
-      const started = Date.now();
       await stillServing();
-      slowest = Math.max(slowest, Date.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (!done) answeredDuringBuild += 1;
     }
     expect((await build).text).toContain('Successfully built');
-    expect(slowest).toBeLessThan(500);
+    expect(answeredDuringBuild).toBeGreaterThanOrEqual(3);
   });
 
   test.each(['20000', '18446744073709551616'])('a service of %s replicas is refused at once', async (replicas) => {

@@ -33,7 +33,13 @@ const KNOWN_DIRECTIVES = new Set(['escape', 'syntax']);
 const COMMENT = /^[ \t\v\f\r]*#/;
 const WHITESPACE = /[\t\v\f\r ]+/;
 
-export function parseBuildfile(text: string): ParsedBuildfile {
+/** Thrown as soon as a build file has more instructions than the parse allows: the rest is not read. */
+export class TooManyInstructionsError extends Error {
+  override name = 'TooManyInstructionsError';
+}
+
+/** @param maxInstructions past this many, TooManyInstructionsError (the rest of the text is not parsed) */
+export function parseBuildfile(text: string, maxInstructions = Infinity): ParsedBuildfile {
   const rawLines = text.replace(/^\uFEFF/, '').split('\n');
   const escape = readEscapeDirective(rawLines);
   const continuation = new RegExp(`${escape === '\\' ? '\\\\' : '`'}[ \\t]*$`);
@@ -55,6 +61,7 @@ export function parseBuildfile(text: string): ParsedBuildfile {
       ended = trimmed.ended;
     }
     lines.push(splitInstruction(line, start));
+    if (lines.length > maxInstructions) throw new TooManyInstructionsError(`more than ${maxInstructions} instructions`);
   }
   if (lines.length === 0) throw new BuildfileSyntaxError('file with no instructions');
   return { escape, lines };

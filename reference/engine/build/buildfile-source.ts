@@ -9,7 +9,7 @@ import { EngineError, InvalidParameterError } from '../model/errors.ts';
 import type { BuildContext } from './build-context.ts';
 import { BuildfileSyntaxError } from './buildfile-errors.ts';
 import { planBuild, type BuildPlan } from './buildfile-instructions.ts';
-import { parseBuildfile, type EscapeToken } from './buildfile-parser.ts';
+import { parseBuildfile, TooManyInstructionsError, type EscapeToken } from './buildfile-parser.ts';
 import { isIgnored, parseDockerignore } from './dockerignore.ts';
 
 export interface ReadBuildfile {
@@ -47,12 +47,12 @@ export function buildfileFromContext(context: BuildContext, path: string, defaul
 export function readBuildfile(bytes: Buffer, name: string, defaultName: string): ReadBuildfile {
   if (bytes.length === 0) throw new InvalidParameterError(`the ${defaultName} (${name}) cannot be empty`);
   try {
-    const { escape, lines } = parseBuildfile(bytes.toString('utf8'));
-    if (lines.length > MAX_BUILD_INSTRUCTIONS) {
-      throw new InvalidParameterError(`the ${defaultName} (${name}) has ${lines.length} instructions: the reference builds at most ${MAX_BUILD_INSTRUCTIONS} (each step's image holds all the config before it)`);
-    }
+    const { escape, lines } = parseBuildfile(bytes.toString('utf8'), MAX_BUILD_INSTRUCTIONS);
     return { plan: planBuild(lines, escape), escape };
   } catch (error) {
+    if (error instanceof TooManyInstructionsError) {
+      throw new InvalidParameterError(`the ${defaultName} (${name}) has more than ${MAX_BUILD_INSTRUCTIONS} instructions: the reference builds at most ${MAX_BUILD_INSTRUCTIONS} (each step's image holds all the config before it)`);
+    }
     if (error instanceof BuildfileSyntaxError) throw new BuildfileSyntaxError(`failed to parse ${name}: ${error.message}`);
     throw error;
   }
