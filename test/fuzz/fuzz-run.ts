@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { fuzzRequest, SEEDED, type FuzzRequest } from './fuzz-requests.ts';
 import { cpuSecondsOf, memoryOf, startServe as startServeProcess, type ServeProcess } from './serve-process.ts';
 import { listsOnly500, readSpecEndpoints, type SpecEndpoint } from './spec-endpoints.ts';
-import { isStateConflict } from './state-conflicts.ts';
+import { isStateConflict, versionOf } from './state-conflicts.ts';
 
 export interface FuzzOptions {
   seed: number;
@@ -83,7 +83,7 @@ type Outcome =
 
 function describe(index: number, request: FuzzRequest, url: string): RequestLine {
   const cut = (text: string, length: number) => (text.length > length ? `${text.slice(0, length)}…(${text.length} chars)` : text);
-  const body = request.body === undefined ? '' : ` body ${cut(JSON.stringify(request.body.toString('latin1')), 160)}`;
+  const body = request.body === undefined ? '' : ` body ${cut(JSON.stringify(request.body.subarray(0, 200).toString('latin1')), 160)}${request.body.length > 200 ? `…(${request.body.length} bytes)` : ''}`;
   const headers = Object.keys(request.headers).length > 0 ? ` headers ${cut(JSON.stringify(request.headers), 120)}` : '';
   return { index, line: `${request.method} ${request.server} ${url.replace(/^http:\/\/[^/]+/, '')}${headers}${body}`.replace(/^(\S+ \S+ )(\S{200})\S+/, '$1$2…') };
 }
@@ -273,14 +273,14 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
   const classes = new Map<string, FiveHundredClass>();
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
   /** the requests sent last: when the child dies, the one that killed it is among them */
-  const recent: RequestLine[] = [];
+  const recent: Array<{ index: number; request: FuzzRequest; url: string }> = [];
   let stopped = false;
 
   /** The child died: record what was in flight, start another (while restarts remain). */
   const onCrash = (dead: ServeProcess) => {
     if (restarting || serve !== dead) return;
     const exit = dead.exited();
-    summary.crashes.push({ afterRequests: summary.sent, exit: exit ? `code ${exit.code} signal ${exit.signal}` : 'refused connections', stderrTail: dead.stderrTail().slice(-1500), lastSent: [...recent] });
+    summary.crashes.push({ afterRequests: summary.sent, exit: exit ? `code ${exit.code} signal ${exit.signal}` : 'refused connections', stderrTail: dead.stderrTail().slice(-1500), lastSent: recent.map(({ index: sent, request, url }) => describe(sent, request, url)) });
     log(`fuzz: serve died after ${summary.sent} requests (${exit ? `code ${exit.code} signal ${exit.signal}` : 'refusing'}); ${dead.stderrTail().trim().split('\n').slice(-3).join(' / ')}`);
     restarting = (async () => {
       await dead.stop();
@@ -297,13 +297,12 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
   };
 
   const record = (index: number, request: FuzzRequest, url: string, outcome: Outcome) => {
-    const line = describe(index, request, url);
     if (outcome.kind === 'hang') {
-      summary.hangs.push(line);
-      log(`fuzz: #${index} not answered in ${options.deadlineMs} ms: ${line.line}`);
+      summary.hangs.push(describe(index, request, url));
+      log(`fuzz: #${index} not answered in ${options.deadlineMs} ms: ${summary.hangs.at(-1)?.line ?? ''}`);
     } else if (outcome.kind === 'blocked') summary.blocked += 1;
     // a stalled upload, or one past the size limits, may well end with the connection closed under it
-    else if (outcome.kind === 'closed' && request.stallAfter === undefined && (request.body?.length ?? 0) < OVERSIZED) summary.closed.push({ ...line, error: outcome.error });
+    else if (outcome.kind === 'closed' && request.stallAfter === undefined && (request.body?.length ?? 0) < OVERSIZED) summary.closed.push({ ...describe(index, request, url), error: outcome.error });
     if (request.stallAfter !== undefined) summary.stalledEnded += outcome.kind === 'answered' || outcome.kind === 'closed' ? 1 : 0;
     if (outcome.kind !== 'answered') return;
     summary.statuses[outcome.status] = (summary.statuses[outcome.status] ?? 0) + 1;
@@ -316,7 +315,7 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
     const known = classes.get(key);
     if (known) known.count += 1;
     else {
-      classes.set(key, { endpoint: request.endpoint, status: outcome.status, message: message.slice(0, 300), allowed: outcome.status === 500 && endpoint !== undefined && (listsOnly500(endpoint) || isStateConflict(endpoint.id, message)), count: 1, example: line });
+      classes.set(key, { endpoint: request.endpoint, status: outcome.status, message: message.slice(0, 300), allowed: outcome.status === 500 && endpoint !== undefined && (listsOnly500(endpoint) || isStateConflict(endpoint.id, message, versionOf(request.path))), count: 1, example: describe(index, request, url) });
     }
   };
 
@@ -333,7 +332,7 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
     // the fuzz removes what paths name: make it again now and then (what exists stays, a 409)
     if (current % RESEED_EVERY === RESEED_EVERY - 1) placeholders = await createSeeded(target.urls.engine, image).catch(() => placeholders);
     const url = `${target.urls[request.server]}${request.path.replace(/\{\{\w+\}\}/g, (placeholder) => placeholders[placeholder] ?? placeholder)}`;
-    recent.push(describe(current, request, url));
+    recent.push({ index: current, request, url });
     if (recent.length > 2 * options.concurrency) recent.shift();
     summary.sent += 1;
     const flight = send(request, url, agent, options.deadlineMs).then((outcome) => {

@@ -5,9 +5,13 @@
  * is 500 ("server error", spec/1 §7.2), which dockerd 1.13 answers. Each entry names its endpoint and
  * the words of the answer; anything else on these endpoints is still a finding.
  */
+import { compareVersions, CURRENT_VERSION } from '../../harness/versions.ts';
+
 export interface StateConflict {
   endpoint: string;
   message: RegExp;
+  /** the conflict is the spec's 500 only before this version (a version rule gave it a 4xx) */
+  before?: string;
 }
 
 export const STATE_CONFLICTS: readonly StateConflict[] = [
@@ -15,11 +19,20 @@ export const STATE_CONFLICTS: readonly StateConflict[] = [
   { endpoint: '1:POST /containers/{id_or_name}/unpause', message: /is not paused/ },
   { endpoint: '1:POST /containers/{id_or_name}/pause', message: /is (already paused|not running|restarting)/ },
   { endpoint: '1:POST /containers/{id_or_name}/kill', message: /is not running/ },
+  // rows 200, 403, 404, 500: dockerd 20.10 answers this 500 too (for a network that does not exist as well)
+  { endpoint: '2:POST /networks/{id}/disconnect', message: /is not connected to the network/ },
+  // spec/1 §9.4: exec's 409 for a stopped container comes at 1.21
+  { endpoint: '1:POST /containers/{id_or_name}/exec', message: /is not running/, before: '1.21' },
   // rows 200, 404, 500
   { endpoint: '1:POST /containers/{id_or_name}/resize', message: /is not running|cannot resize/ },
   { endpoint: '1:GET /containers/{id_or_name}/top', message: /is not running/ },
 ];
 
-export function isStateConflict(endpoint: string, message: string): boolean {
-  return STATE_CONFLICTS.some((conflict) => conflict.endpoint === endpoint && conflict.message.test(message));
+/** The request's API version from its path prefix (`/v1.20/…`), the current one without a prefix. */
+export function versionOf(path: string): string {
+  return /^\/v(\d+\.\d+)\//.exec(path)?.[1] ?? CURRENT_VERSION;
+}
+
+export function isStateConflict(endpoint: string, message: string, version: string): boolean {
+  return STATE_CONFLICTS.some((conflict) => conflict.endpoint === endpoint && conflict.message.test(message) && (conflict.before === undefined || compareVersions(version, conflict.before) < 0));
 }
