@@ -18,12 +18,16 @@ function visibleAt(event: EngineEvent, { version, personality }: RouteContext): 
   return personality.shows(version, '1.24') || !ACTIONS_FROM_1_24.includes(event.action);
 }
 
-/** dockerd's events.Message: the legacy status/id/from for containers (status/id for images), timeNano from 1.21. */
+/**
+ * dockerd's events.Message: the legacy status/id/from for containers (status/id for images), timeNano
+ * from 1.21. Go leaves an empty id and from out: a prune's event has neither.
+ */
 function eventView(event: EngineEvent, { version, personality }: RouteContext): Record<string, unknown> {
   const milliseconds = event.time.getTime();
+  const legacyId = event.actorId !== '' && { id: event.actorId };
   return {
-    ...(event.type === 'container' && { status: event.action, id: event.actorId, from: event.attributes.image ?? '' }),
-    ...(event.type === 'image' && { status: event.action, id: event.actorId }),
+    ...(event.type === 'container' && { status: event.action, ...legacyId, ...(legacyId && { from: event.attributes.image ?? '' }) }),
+    ...(event.type === 'image' && { status: event.action, ...legacyId }),
     Type: event.type,
     Action: event.action,
     Actor: { ID: event.actorId, Attributes: event.attributes },
