@@ -5,12 +5,14 @@
  * the list filters names (exact), name and id (by prefix) and label; an update changes the labels only
  * (a new name is 400) at the secret's version; a service's ContainerSpec.Secrets names a secret by id
  * and name, and the secret cannot be removed while the service uses it (400); removal answers 204
- * and then the secret is 404. Every secret is labelled with the run and removed after the check.
+ * and then the secret is 404; a task's container finds it under /run/secrets. Every secret is
+ * labelled with the run and removed after the check.
  */
 import { check, type CheckContext, type CheckMeta } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
-import { createService, inspectService, serviceSpec } from './swarm-steps.ts';
+import { loggedStdout } from '../container-steps.ts';
+import { createService, inspectService, isState, serviceSpec, tasksUntil, type TaskView } from './swarm-steps.ts';
 
 const SECRETS: Omit<CheckMeta, 'title'> = { spec: '2 §2.7', since: '1.25', tags: ['state'], requires: ['swarm'], level: 'docker', seen: 'dockerd 20.10.24' };
 
@@ -151,4 +153,14 @@ check('swarm.secrets.unknown-in-service', { ...SECRETS, title: 'POST /services/c
   const res = await createService(context, spec);
   context.expect(res.status, `POST /services/create status for an unknown secret: ${res.describe()}`).toBe(400);
   expectErrorBodyOfVersion(context, res);
+});
+
+check('swarm.secrets.file-in-task', { ...SECRETS, title: 'A task\'s container finds the secret its service names as the file /run/secrets/<File.Name>, holding the secret\'s data' }, async (context) => {
+  const { id, name } = await ownSecret(context);
+  const spec = serviceSpec(context, { command: ['cat', '/run/secrets/token'] });
+  (spec.TaskTemplate as { ContainerSpec: Record<string, unknown> }).ContainerSpec.Secrets = [{ SecretID: id, SecretName: name, File: { Name: 'token', UID: '0', GID: '0', Mode: 0o444 } }];
+  const service = await context.make.service(spec);
+  const completed = (tasks: TaskView[]) => tasks.find((listed) => isState(listed.Status.State, 'complete'));
+  const task = completed(await tasksUntil(context, service, (tasks) => completed(tasks) !== undefined, `the task of service ${service} to complete`));
+  context.expect(await loggedStdout(context, task?.Status.ContainerStatus?.ContainerID ?? ''), 'what the task printed of /run/secrets/token').toBe('top secret');
 });

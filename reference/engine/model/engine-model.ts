@@ -128,7 +128,7 @@ export class EngineModel {
     this.commits = new ContainerCommits({ images: this.images, lifecycle: this.lifecycle, events: containerEvents });
     this.system = new SystemInfo(this.containers, this.images, this.events, this.clock);
     this.tasks = new TaskStore(this.swarm);
-    const orchestrator = new TaskOrchestrator({ cluster: this.swarm, tasks: this.tasks, containers: this.containers, lifecycle: this.lifecycle, images: this.images, registries: this.registries, scheduler, clock: this.clock });
+    const orchestrator = new TaskOrchestrator({ cluster: this.swarm, tasks: this.tasks, containers: this.containers, lifecycle: this.lifecycle, images: this.images, registries: this.registries, scheduler, clock: this.clock, secretData: (id) => this.secrets.dataOf(id) });
     this.secrets = new SecretStore({ cluster: this.swarm, usedBy: (secret) => this.services.usingSecret(secret.meta.id) });
     this.services = new ServiceStore({ cluster: this.swarm, orchestrator, secrets: this.secrets, networks: this.networks });
     this.pruner = new Pruner({ containers: this.containers, lifecycle: this.lifecycle, images: this.images, volumes: this.volumes, networks: this.networks, events: this.events, clock: this.clock });

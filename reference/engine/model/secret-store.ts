@@ -68,6 +68,11 @@ export class SecretStore {
     throw new NotFoundError(`secret ${reference} not found`);
   }
 
+  /** The data of the secret of that id, for the containers of the tasks that use it. */
+  dataOf(id: string): Buffer | undefined {
+    return this.secrets.find((secret) => secret.meta.id === id)?.data;
+  }
+
   /** The secret a service's reference names, by id and name both (swarmkit's check of a service's secrets). */
   findReferenced(id: string, name: string): Secret | undefined {
     return this.secrets.find((secret) => secret.meta.id === id && secret.spec.Name === name);

@@ -38,7 +38,13 @@ export interface TaskOrchestratorOptions {
   registries: Registries;
   scheduler: Scheduler;
   clock: () => Date;
+  /** the data of the swarm's secret of that id, which a task's container finds under /run/secrets */
+  secretData: (id: string) => Buffer | undefined;
 }
+
+/** Where dockerd's executor mounts a task's secrets, and their mode when the reference gives none. */
+const SECRETS_DIRECTORY = '/run/secrets';
+const DEFAULT_SECRET_MODE = 0o444;
 
 export class TaskOrchestrator {
   /** restarts the policy has scheduled, by service and slot */
@@ -132,6 +138,7 @@ export class TaskOrchestrator {
     try {
       container = containers.create({ name: task.name, config: containerConfigOf(task) });
       task.container = container;
+      this.placeSecrets(task, container);
       lifecycle.start(container);
     } catch (error) {
       this.reject(task, container, error as Error);
@@ -139,6 +146,17 @@ export class TaskOrchestrator {
     }
     this.record(task, { state: 'running', message: 'started', pid: container.state.Pid, exitCode: 0 });
     void lifecycle.wait(container).then((exitCode) => this.containerEnded(task, exitCode));
+  }
+
+  /** Each secret the template names, as a file of /run/secrets with the mode given (dockerd's default 0444). */
+  private placeSecrets(task: Task, container: Container): void {
+    const references = task.spec.ContainerSpec.Secrets ?? [];
+    if (references.length === 0) return;
+    container.filesystem.mkdir(SECRETS_DIRECTORY, { parents: true });
+    for (const reference of references) {
+      const data = this.options.secretData(reference.SecretID);
+      if (data && reference.File) container.filesystem.writeFile(`${SECRETS_DIRECTORY}/${reference.File.Name}`, data, { mode: reference.File.Mode ?? DEFAULT_SECRET_MODE });
+    }
   }
 
   /** The image is missing or the command cannot run: dockerd rejects the task (or fails it, once its container exists). */

@@ -181,9 +181,11 @@ describe('secrets, as dockerd 20.10 answers them', () => {
     expect(await answer(await request(`/v1.25/secrets/${id}/update`, json({ Name: 'db-pass' })))).toEqual([400, { message: 'invalid secret version' }]);
     expect((await request(`/v1.25/secrets/${id}/update?version=${Version.Index}`, json({ Name: 'db-pass', Labels: { changed: 'yes' } }))).status).toBe(200);
     expect(((await (await request(`/v1.25/secrets/${id}`)).json()) as { Spec: { Labels: unknown } }).Spec.Labels).toEqual({ changed: 'yes' });
-    const reference = { SecretID: id, SecretName: 'db-pass', File: { Name: 'pass', UID: '0', GID: '0', Mode: 292 } };
-    const spec = { Name: 'app', TaskTemplate: { ContainerSpec: { Image: 'busybox', Command: ['sleep', '300'], Secrets: [reference] } } };
+    const secretReference = { SecretID: id, SecretName: 'db-pass', File: { Name: 'pass', UID: '0', GID: '0', Mode: 292 } };
+    const spec = { Name: 'app', TaskTemplate: { ContainerSpec: { Image: 'busybox', Command: ['sleep', '300'], Secrets: [secretReference] } } };
     expect((await request('/v1.25/services/create', json(spec))).status).toBe(201);
+    const [taskContainer] = reference?.model.containers.list({ all: true }) ?? [];
+    expect(taskContainer?.filesystem.readFile('/run/secrets/pass').toString()).toBe('hello');
     expect(await answer(await request(`/v1.25/secrets/${id}`, { method: 'DELETE' }))).toEqual([400, { message: 'rpc error: code = InvalidArgument desc = secret \'db-pass\' is in use by the following service: app' }]);
     expect((await request('/v1.25/services/app', { method: 'DELETE' })).status).toBe(200);
     expect((await request(`/v1.25/secrets/${id}`, { method: 'DELETE' })).status).toBe(204);
