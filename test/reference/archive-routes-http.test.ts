@@ -146,7 +146,7 @@ describe('copy', () => {
     expect(answers).toEqual([
       [400, 'got EOF while reading request body\n'],
       [400, 'Path cannot be empty\n'],
-      [400, 'json: cannot unmarshal number into the Resource field\n'],
+      [400, 'json: cannot unmarshal number into Go struct field CopyConfig.Resource of type string\n'],
       [404, 'Could not find the file /nope in container box\n'],
     ]);
   });
