@@ -6,8 +6,13 @@
  */
 import fc from 'fast-check';
 
-/** `text` percent-encoded byte by byte (as UTF-8, a lone surrogate as U+FFFD), where encodeURIComponent would throw. */
+/** `text` percent-encoded: encodeURIComponent, or byte by byte (UTF-8, a lone surrogate as U+FFFD) where that throws. */
 export function percentEncode(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    // a lone surrogate
+  }
   return [...Buffer.from(text)].map((byte) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
 }
 
