@@ -35,7 +35,7 @@ import {
 } from './shell-syntax.ts';
 import { ShellVariables } from './shell-variables.ts';
 import { yieldToEventLoop } from './scheduler.ts';
-import { SIGINT, SIGQUIT, SIGTERM } from './signals.ts';
+import { SIGINT, SIGPIPE, SIGQUIT, SIGTERM } from './signals.ts';
 import type { Task } from './task.ts';
 
 /** Where the shell's commands come from: `-c SCRIPT`, a script file, or its standard input. */
@@ -378,15 +378,33 @@ export class Shell implements ShellForBuiltins, ExpansionScope {
     return command.kind === 'simple' ? this.runSimple(command, execLast) : this.runCompound(command);
   }
 
-  /** `a | b | c`: each in a forked subshell, stdout into the next one's stdin; the status is the last one's. */
+  /**
+   * `a | b | c`: each in a forked subshell, stdout into the next one's stdin; the status is the last
+   * one's. A write into a pipe whose reader has exited kills the writer with SIGPIPE, as the kernel
+   * does, so that `while true; do echo; done | head -1` ends.
+   */
   private async runPipe(commands: readonly Command[]): Promise<number> {
     const tasks: Task[] = [];
     let input = this.context.io.stdin;
+    let readerOfPrevious: { gone: boolean } | undefined;
     for (const [index, command] of commands.entries()) {
       const pipe = index < commands.length - 1 ? new InputPipe() : undefined;
-      const stdout = pipe ? { write: (data: Buffer | string) => pipe.push(Buffer.from(data)) } : this.context.io.stdout;
+      const reader = { gone: false };
+      const writer: { task?: Task } = {};
+      const stdout = pipe
+        ? {
+            write: (data: Buffer | string) => {
+              if (reader.gone) writer.task?.deliver(SIGPIPE);
+              else pipe.push(Buffer.from(data));
+            },
+          }
+        : this.context.io.stdout;
       const task = this.forkSubshell({ ...this.context.io, stdin: input, stdout }, (subshell) => subshell.runCommand(command, true));
+      writer.task = task;
       void task.exited.then(() => pipe?.end());
+      const previous = readerOfPrevious;
+      if (previous) void task.exited.then(() => (previous.gone = true));
+      readerOfPrevious = reader;
       tasks.push(task);
       if (pipe) input = pipe;
     }

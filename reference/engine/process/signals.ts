@@ -20,6 +20,7 @@ export const SIGHUP = 1;
 export const SIGINT = 2;
 export const SIGQUIT = 3;
 export const SIGKILL = 9;
+export const SIGPIPE = 13;
 export const SIGTERM = 15;
 
 const BY_NAME = new Map<string, number>(NUMBERED);

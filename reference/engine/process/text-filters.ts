@@ -86,6 +86,11 @@ function headOrTail(which: 'head' | 'tail'): Applet {
       complain(context, `${which}: invalid number '${given}'`);
       return 1;
     }
+    // `head -n N` of stdin alone stops reading after N lines, so that an endless writer gets SIGPIPE
+    if (which === 'head' && !bytes && count.sign === '' && options.operands.length === 0 && !options.flags.has('v')) {
+      await headOfStdin(context, count.count);
+      return 0;
+    }
     const { inputs, failed } = await readInputs(context, which, options.operands, false, which === 'tail');
     if (which === 'tail' && inputs.length === 0) {
       complain(context, 'tail: no files');
@@ -100,6 +105,23 @@ function headOrTail(which: 'head' | 'tail'): Applet {
     context.io.stdout.write(Buffer.from(out, bytes ? 'latin1' : 'utf8'));
     return failed ? 1 : 0;
   };
+}
+
+/** Passes on stdin's first `count` lines as they come, and stops reading there. */
+async function headOfStdin(context: ProgramContext, count: number): Promise<void> {
+  let left = count;
+  while (left > 0) {
+    const pending = context.io.stdin.read();
+    const chunk = await context.task.waitFor(pending.result, pending.cancel);
+    if (chunk === null) return;
+    let end = 0;
+    while (left > 0 && end < chunk.length) {
+      const newline = chunk.indexOf(0x0a, end);
+      end = newline < 0 ? chunk.length : newline + 1;
+      if (newline >= 0) left--;
+    }
+    context.io.stdout.write(chunk.subarray(0, end));
+  }
 }
 
 function pickLines(data: Buffer, { count, sign }: { count: number; sign: string }, which: 'head' | 'tail'): string {
