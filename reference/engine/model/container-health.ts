@@ -68,7 +68,7 @@ export class HealthMonitor {
   private readonly timers = new Map<Container, TimerHandle>();
 
   constructor(private readonly options: HealthMonitorOptions) {
-    options.bus.subscribe((event) => {
+    options.bus.observe((event) => {
       if (event.type !== 'container') return;
       if (event.action === 'start') this.begin(event.actorId);
       else if (event.action === 'die' || event.action === 'destroy') this.end(event.actorId);

@@ -28,7 +28,7 @@ export class PortPublisher {
     bus: EventBus,
     private readonly containers: ContainerStore,
   ) {
-    bus.subscribe((event) => {
+    bus.observe((event) => {
       if (event.type !== 'container' || (event.action !== 'start' && event.action !== 'die')) return;
       const container = [...containers].find((candidate) => candidate.id === event.actorId);
       if (container) container.publishedPorts = event.action === 'start' ? this.publish(container) : undefined;

@@ -24,11 +24,19 @@ export const EVENT_HISTORY_LIMIT = 4096;
 export class EventBus {
   private readonly history: EngineEvent[] = [];
   private readonly listeners = new Set<EventListener>();
+  /** the engine's own parts that act on events (healthchecks, published ports), told before the listeners */
+  private readonly observers: EventListener[] = [];
 
   publish(event: EngineEvent): void {
     this.history.push(event);
     if (this.history.length > EVENT_HISTORY_LIMIT) this.history.shift();
+    for (const observer of this.observers) observer(event);
     for (const listener of [...this.listeners]) listener(event);
+  }
+
+  /** A part of the engine that follows every event for as long as the engine lives; it is no listener (listenerCount). */
+  observe(observer: EventListener): void {
+    this.observers.push(observer);
   }
 
   /** Returns the unsubscribe function. */
@@ -37,6 +45,7 @@ export class EventBus {
     return () => this.listeners.delete(listener);
   }
 
+  /** the subscribers: event streams of clients, which go when they unsubscribe */
   get listenerCount(): number {
     return this.listeners.size;
   }
