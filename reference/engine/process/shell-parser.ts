@@ -20,8 +20,8 @@ import {
 } from './shell-syntax.ts';
 
 /** Reserved words that only continue or close a compound command: where a command starts, they are a syntax error. */
-const CLOSING_WORDS = new Set(['then', 'else', 'elif', 'fi', 'do', 'done']);
-const UNSUPPORTED_KEYWORDS = new Set(['case', 'esac', '{', '}', 'function', 'select']);
+const CLOSING_WORDS = new Set(['then', 'else', 'elif', 'fi', 'do', 'done', '}']);
+const UNSUPPORTED_KEYWORDS = new Set(['case', 'esac', 'function', 'select']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const REDIRECTIONS = new Set<string>(['>', '>>', '>|', '<', '>&', '<&']);
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;
@@ -110,6 +110,12 @@ export class ShellParser {
         return this.forCommand();
       case 'if':
         return this.ifCommand();
+      case '{': {
+        const line = this.lexer.next().line;
+        const body = this.compoundList(['}']);
+        this.reservedWord('}');
+        return { kind: 'group', body, redirections: this.trailingRedirections(), line };
+      }
     }
     if (keyword !== undefined && CLOSING_WORDS.has(keyword)) throw this.unexpected(token);
     if (keyword !== undefined && UNSUPPORTED_KEYWORDS.has(keyword)) throw new UnsupportedSyntaxError(`the '${keyword}' compound command`);

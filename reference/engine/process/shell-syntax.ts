@@ -1,7 +1,7 @@
 /**
  * The syntax tree of the shell language the reference runs: simple commands with assignments and
  * redirections, pipelines (`a | b`, `!`), joined by `&&` and `||`, in lists separated by `;`, `&`
- * and newlines; the compound commands `while`/`until`, `for` and `if`; command substitution `$(…)`
+ * and newlines; the compound commands `while`/`until`, `for`, `if` and `{ …; }`; command substitution `$(…)`
  * and `` `…` ``. The fixture command contract (DESIGN.md) is a part of it: checks use only that part;
  * the rest serves clients' own test suites. Anything beyond (subshells, functions, `case`,
  * arithmetic…) is refused at parse time with an UnsupportedSyntaxError, never run half-understood.
@@ -81,7 +81,15 @@ export interface IfCommand {
   line: number;
 }
 
-export type CompoundCommand = LoopCommand | ForCommand | IfCommand;
+/** `{ LIST; }` */
+export interface GroupCommand {
+  kind: 'group';
+  body: CommandList;
+  redirections: Redirection[];
+  line: number;
+}
+
+export type CompoundCommand = LoopCommand | ForCommand | IfCommand | GroupCommand;
 
 export type Command = SimpleCommand | CompoundCommand;
 

@@ -9,7 +9,7 @@
  * - error messages and statuses: `sh: X: not found` 127, syntax errors 2, `exit 300` is 44;
  * - every command of a pipeline runs in a forked subshell, its output a pipe into the next, and the
  *   pipeline's status is the last one's; a command substitution runs in a forked subshell too;
- * - compound commands (`while`, `for`, `if`) run in the shell itself, so what their bodies assign stays.
+ * - compound commands (`while`, `for`, `if`, `{ …; }`) run in the shell itself, so what their bodies assign stays.
  */
 import { StringDecoder } from 'node:string_decoder';
 import { forkTask, execProgram, spawnProgram } from './program-launch.ts';
@@ -482,6 +482,8 @@ export class Shell implements ShellForBuiltins, ExpansionScope {
       case 'if':
         for (const branch of command.branches) if ((await this.runList(branch.condition)) === 0) return this.runList(branch.body);
         return command.otherwise ? this.runList(command.otherwise) : 0;
+      case 'group':
+        return this.runList(command.body);
     }
   }
 

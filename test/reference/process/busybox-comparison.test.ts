@@ -129,6 +129,7 @@ const CLIENT_SCRIPTS = [
   'mkdir -p d/e; touch d/b a; find . | sort; find d -type f; find . -name "b*" | sort; find . -maxdepth 1 -type d | sort; find nope; echo $?',
   'mkdir -p d/e; touch d/b; ls -p; ls -p d; ls -d d; find . -type d | sort',
   'echo "a b" > f; cat f | while read x; do echo "got $x"; done | grep -c got; echo $?',
+  'printf "a b\\n" | { read x y; echo "[$y][$x]"; }; { echo in; echo err >&2; } 2>&1 > f; cat f; { X=1; }; echo $X; echo "}" {',
   'while true; do echo y; done | head -2; echo $?; seq 100000 | head -1; seq 3 | head -n 5',
   'echo d:e | cut -d: -f1,4; echo d:e | cut -d: -f3; echo d:e | cut -d: -f2,3; echo a:b:c | cut -d: -f3,1; tail nope; echo $?; head nope; echo $?',
 ];
