@@ -34,7 +34,7 @@ export interface ReferenceOptions {
   ids?: () => string;
   /** the clock container processes sleep on, and stop timeouts and restart delays wait on (default: real time) */
   scheduler?: Scheduler;
-  /** whether the engine starts as the manager of a one-node swarm, as after `docker swarm init` (default: outside any swarm, as dockerd starts) */
+  /** whether the engine starts as the manager of a one-node swarm, as after `docker swarm init` (default: true, as `serve`'s contract has it; false: outside any swarm, as a fresh dockerd starts) */
   swarm?: boolean;
   /** where the token service listens (`tcp://HOST:PORT`, `unix:///path`); it starts when this or `accounts` is given */
   token?: string;
@@ -83,7 +83,7 @@ export { guardProcess } from './request-pipeline.ts';
 export { PERSONALITY_NAMES, isPersonalityName, type PersonalityName } from './personality.ts';
 
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
-  const model = new EngineModel({ clock: options.clock, ids: options.ids, scheduler: options.scheduler, swarm: options.swarm ?? false, registries: new HttpRegistries() });
+  const model = new EngineModel({ clock: options.clock, ids: options.ids, scheduler: options.scheduler, swarm: options.swarm ?? true, registries: new HttpRegistries() });
   const http = { limits: resolveLimits(options.limits), log: options.log ?? STDERR_LOG };
   const server = createEngineServer({ model, dialect: DIALECTS[options.dialect ?? 'engine'], personality: PERSONALITIES[options.personality ?? 'dockerd'], ...http });
   const engineUrl = await listen(server, parseListenAddress(options.engine ?? DEFAULT_ENGINE_ADDRESS));

@@ -25,7 +25,7 @@ export const SERVE_COMMAND = {
     accounts: { type: 'string', value: 'ADDR', defaultText: 'not started', help: 'the accounts API (spec/3), over the same users as the token service' },
     registry: { type: 'string', value: 'tcp://127.0.0.1:PORT', defaultText: 'not started', help: "a fixture registry (distribution's v2 API) trusting the token service's tokens" },
     dialect: { type: 'string', value: 'engine|docker', default: 'engine', help: "the vendor names the engine answers with: engine (X-Engine-…, Buildfile) or docker (X-Docker-…, Dockerfile)" },
-    swarm: { type: 'string', value: 'true|false', default: 'false', help: 'true: start as the manager of a one-node swarm, as after docker swarm init (false: outside any swarm, as dockerd starts; POST /swarm/init makes one)' },
+    swarm: { type: 'string', value: 'true|false', default: 'true', help: 'true: start as the manager of a one-node swarm, as after docker swarm init; false: outside any swarm, as a fresh dockerd starts (POST /swarm/init makes one)' },
     personality: { type: 'string', value: 'dockerd|strict', default: 'dockerd', help: "where the spec allows several answers: dockerd's (dockerd), or the other allowed one (strict: [] for array-or-null, its own error words, lists in reverse, only the spec's booleans, the listed status, empty optional fields left out)" },
     users: { type: 'string', value: 'FILE', defaultText: "the package's fixtures/users/users.json", help: 'the users of the token service and accounts API, as JSON (passwords hashed on load, never kept in clear)' },
     'token-issuer': { type: 'string', value: 'NAME', defaultText: DEFAULT_ISSUER, help: "the tokens' issuer (iss)" },
@@ -42,7 +42,7 @@ export const SERVE_COMMAND = {
   examples: [
     'shipshape serve --engine tcp://127.0.0.1:2375 --dialect docker',
     'shipshape serve --engine unix:///tmp/engine.sock --token tcp://127.0.0.1:0 --accounts tcp://127.0.0.1:0 --users users.json',
-    'shipshape serve --swarm=true',
+    'shipshape serve --swarm=false',
     'shipshape serve --personality strict',
     'shipshape serve --max-tar-body 2GiB --idle-timeout 300',
   ],

@@ -1,19 +1,15 @@
 /**
- * The real docker CLI's service commands against `shipshape serve --dialect docker`, made a one-node
- * swarm by `docker swarm init` as a fresh dockerd is,
- * pinned to API 1.24 and 1.25: service create, ls (which also reads GET /tasks and GET /nodes),
+ * The real docker CLI's service commands against `shipshape serve --dialect docker` (a one-node swarm
+ * manager, as serve starts), pinned to API 1.24 and 1.25: service create, ls (which also reads GET /tasks and GET /nodes),
  * inspect, update, ps (which reads GET /nodes/{id}) and rm. Each is asserted on what it did.
  */
 import os from 'node:os';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { until } from '../../harness/wait-until.ts';
 import { CLI_API_VERSIONS, CLI_NAME, cliAgainst, dockerCliInstalled, servedForSuite } from './docker-cli-process.ts';
 
 describe.skipIf(!dockerCliInstalled)(`${CLI_NAME} service commands against shipshape serve --dialect docker`, { timeout: 30_000 }, () => {
   const served = servedForSuite('shipshape-docker-cli-swarm-');
-  beforeAll(async () => {
-    await cliAgainst(served, '1.25').dockerOk(['swarm', 'init', '--advertise-addr', '127.0.0.1']);
-  });
 
   describe.each(CLI_API_VERSIONS)('DOCKER_API_VERSION=%s', (version) => {
     /** Services are global to the one server: each version has its own names. */

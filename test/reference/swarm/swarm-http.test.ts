@@ -1,5 +1,5 @@
 /**
- * The swarm over HTTP: the reference starts outside a swarm, as dockerd does, answering the swarm
+ * The swarm over HTTP: the reference started outside a swarm (`swarm: false`), as dockerd starts, answers the swarm
  * endpoints with 503 (in the version's error body) and showing an inactive Swarm section from 1.24;
  * init, join, leave, update, the unlock key and node updates as dockerd 20.10 answers them; started
  * with `swarm: true` it is a manager whose services and secrets follow dockerd's rules.
@@ -15,15 +15,15 @@ afterEach(async () => {
   reference = undefined;
 });
 
-async function served(swarm?: boolean): Promise<(path: string, init?: RequestInit) => Promise<Response>> {
-  reference = await startReference(swarm === undefined ? {} : { swarm });
+async function served(swarm: boolean): Promise<(path: string, init?: RequestInit) => Promise<Response>> {
+  reference = await startReference({ swarm });
   const origin = reference.engineUrl.replace(/^tcp:/, 'http:');
   return (path, init) => fetch(`${origin}${path}`, init);
 }
 
-describe('outside a swarm (the default)', () => {
+describe('outside a swarm (swarm: false)', () => {
   test('the swarm endpoints answer 503 with dockerd\'s message, JSON from 1.24 and plain text before', async () => {
-    const get = await served();
+    const get = await served(false);
     for (const path of ['/v1.24/services', '/v1.25/tasks', '/v1.24/swarm', '/v1.24/nodes']) {
       const res = await get(path);
       expect([path, res.status, await res.json()]).toEqual([path, 503, { message: NOT_A_MANAGER }]);
@@ -33,7 +33,7 @@ describe('outside a swarm (the default)', () => {
   });
 
   test('/info shows an inactive Swarm section from 1.24, and none before', async () => {
-    const get = await served();
+    const get = await served(false);
     expect(((await (await get('/v1.24/info')).json()) as { Swarm: unknown }).Swarm).toEqual({ NodeID: '', NodeAddr: '', LocalNodeState: 'inactive', ControlAvailable: false, Error: '', RemoteManagers: null });
     expect(await (await get('/v1.23/info')).json()).not.toHaveProperty('Swarm');
   });
@@ -80,7 +80,7 @@ const INIT = { ListenAddr: '127.0.0.1:4567', AdvertiseAddr: '127.0.0.1' };
 
 describe('the swarm lifecycle, as dockerd 20.10 answers it', () => {
   test('init answers the node id; a second init and a join are 503; a leave without force is 503, with force 200, and then the node is outside again', async () => {
-    const request = await served();
+    const request = await served(false);
     expect(await answer(await request('/v1.25/swarm/leave', { method: 'POST' }))).toEqual([503, { message: NOT_IN_A_SWARM }]);
     expect(await answer(await request('/v1.25/swarm/init', json({})))).toEqual([400, { message: 'invalid ListenAddr "": invalid empty address' }]);
     const [status, nodeId] = await answer(await request('/v1.25/swarm/init', json(INIT)));
@@ -96,7 +96,7 @@ describe('the swarm lifecycle, as dockerd 20.10 answers it', () => {
   });
 
   test('a join outside a swarm checks its request as dockerd does, then cannot reach the manager it names (503)', async () => {
-    const request = await served();
+    const request = await served(false);
     const token = `SWMTKN-1-${'a'.repeat(50)}-${'b'.repeat(25)}`;
     expect(await answer(await request('/v1.25/swarm/join', json({})))).toEqual([400, { message: 'invalid ListenAddr "": invalid empty address' }]);
     expect(await answer(await request('/v1.25/swarm/join', json({ ListenAddr: '127.0.0.1:4567' })))).toEqual([400, { message: 'at least 1 RemoteAddr is required to join' }]);
@@ -137,7 +137,7 @@ describe('the swarm lifecycle, as dockerd 20.10 answers it', () => {
   });
 
   test('init fills what its spec leaves unset with swarmkit\'s defaults, and refuses a swarm not named default', async () => {
-    const request = await served();
+    const request = await served(false);
     expect(await answer(await request('/v1.25/swarm/init', json({ ...INIT, Spec: { Name: 'x' } })))).toEqual([400, { message: 'swarm spec must be named "default"' }]);
     expect((await request('/v1.25/swarm/init', json({ ...INIT, Spec: { Raft: { SnapshotInterval: 2000 }, Labels: { l: '1' } } }))).status).toBe(200);
     const { Spec } = (await (await request('/v1.25/swarm')).json()) as { Spec: { Raft: unknown; Labels: unknown; Orchestration: unknown } };
