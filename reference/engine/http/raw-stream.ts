@@ -79,18 +79,24 @@ export class AfterHead {
 }
 
 /**
+ * How long the first stream byte waits after a 101 head has gone out. dockerd's first byte comes when
+ * the process has started (runc takes tens of milliseconds); a client that reads the head through a
+ * buffered reader and then reads the raw socket (the Python SDK's exec_run, attach) counts on that gap:
+ * whatever its buffer took past the head is lost to it. Real time, not the engine's clock: it is
+ * about the client's scheduling, not the simulated processes'.
+ */
+export const HEAD_ALONE_MS = 20;
+
+/**
  * Resolves once what was written on the socket (a 101's header block) has been handed to the kernel
- * as a write of its own, and the event loop has gone round once more. dockerd flushes its headers
- * before the first stream byte, so a client that reads the headers through a buffered reader and then
- * takes the raw socket finds the first frame still there; written in the same tick, the headers and
- * the frame would leave together and that frame would be lost in the client's buffer. The extra turn
- * lets a reader in the same process (a test, an in-process client) take the header block first.
+ * as a write of its own, and {@link HEAD_ALONE_MS} more have passed: the head leaves before any stream
+ * byte, apart from it, as dockerd's does.
  */
 export async function headerBlockDelivered(socket: Duplex): Promise<void> {
   if (socket.destroyed) return;
   // Writes complete in order: the callback of an empty one comes once those before it have.
   await new Promise<void>((resolve) => socket.write(Buffer.alloc(0), () => resolve()));
-  for (let turn = 0; turn < 2; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+  await new Promise<void>((resolve) => setTimeout(resolve, HEAD_ALONE_MS));
 }
 
 class RawStreamClient implements AttachClient {
