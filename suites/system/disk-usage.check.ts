@@ -6,7 +6,7 @@
 import { check } from '../../harness/check.ts';
 import { inspectContainer } from '../container-steps.ts';
 import { bareImageId } from '../image-steps.ts';
-import { outlastingContainerRaces } from '../prune-steps.ts';
+import { outlastingRaces } from '../prune-steps.ts';
 import { containerWithBinds, ownVolume } from '../volumes/volume-steps.ts';
 
 interface DiskUsage {
@@ -27,7 +27,7 @@ check('system.df.usage', {
   const volume = await ownVolume(context);
   const container = await containerWithBinds(context, [`${volume}:/data`]);
   const { Image } = await inspectContainer<{ Image: string }>(context, container);
-  const res = await outlastingContainerRaces(() => context.engine.get('/system/df'));
+  const res = await outlastingRaces(() => context.engine.get('/system/df'));
   context.expect(res.status, `GET /system/df status: ${res.describe()}`).toBe(200);
   const usage = res.json<DiskUsage>();
   context.expect(typeof usage.LayersSize, 'LayersSize').toBe('number');

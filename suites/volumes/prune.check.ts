@@ -5,7 +5,7 @@
  */
 import { check } from '../../harness/check.ts';
 import { actionName, eventsDuring } from '../daemon-events.ts';
-import { pruned, pruneMark } from '../prune-steps.ts';
+import { outlastingRaces, pruned, pruneMark } from '../prune-steps.ts';
 import { containerWithBinds, ownVolume, uniqueVolumeName, volumeStatus } from './volume-steps.ts';
 
 interface VolumesPruned {
@@ -37,7 +37,7 @@ check('volumes.prune.until-refused', {
   tags: ['error'],
 }, async (context) => {
   const { mark } = pruneMark(context);
-  const res = await context.engine.post('/volumes/prune', { query: { filters: JSON.stringify({ label: [mark], until: ['10m'] }) } });
+  const res = await outlastingRaces(() => context.engine.post('/volumes/prune', { query: { filters: JSON.stringify({ label: [mark], until: ['10m'] }) } }));
   context.expect(res.status, `POST /volumes/prune with until: ${res.describe()}`).toBe(400);
 });
 

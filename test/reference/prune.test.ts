@@ -91,3 +91,15 @@ describe('diskUsage', () => {
     expect(usage.containers[0]?.size.rw).toBe(0);
   });
 });
+
+describe('prune locks', () => {
+  test('a second prune while one of the same lock runs is a conflict (containers and networks share one, as on dockerd)', async () => {
+    const { model, create } = manualEngine();
+    create(['true'], { config: { Labels: MARK } });
+    const first = model.pruner.pruneContainers({});
+    await expect(model.pruner.pruneNetworks({})).rejects.toThrow('a prune operation is already running');
+    await expect(model.pruner.pruneVolumes({})).resolves.toMatchObject({ VolumesDeleted: [] });
+    await first;
+    await expect(model.pruner.pruneNetworks({})).resolves.toEqual({ NetworksDeleted: [] });
+  });
+});

@@ -89,11 +89,31 @@ export function layersSize(images: Iterable<Image>): number {
   return total;
 }
 
+/** dockerd's prune locks: containers and networks share the daemon's, images and volumes have their own services'. */
+type PruneLock = 'daemon' | 'images' | 'volumes';
+
 export class Pruner {
+  private readonly running = new Set<PruneLock>();
+
   constructor(private readonly options: PruneOptions) {}
 
+  /** One prune per lock at a time; another meanwhile is a conflict, as on dockerd. */
+  private async exclusive<T>(lock: PruneLock, prune: () => Promise<T>): Promise<T> {
+    if (this.running.has(lock)) throw new ConflictError('a prune operation is already running');
+    this.running.add(lock);
+    try {
+      return await prune();
+    } finally {
+      this.running.delete(lock);
+    }
+  }
+
   /** Containers that are not running (created, exited, dead); a paused or restarting one counts as running. */
-  async pruneContainers(filters: PruneFilters): Promise<ContainersPruned> {
+  pruneContainers(filters: PruneFilters): Promise<ContainersPruned> {
+    return this.exclusive('daemon', () => this.removeContainers(filters));
+  }
+
+  private async removeContainers(filters: PruneFilters): Promise<ContainersPruned> {
     const { containers, lifecycle } = this.options;
     const chosen = [...containers].filter((container) => !container.state.Running && selectedBy(filters, container.config.Labels, container.created));
     const deleted: string[] = [];
@@ -113,7 +133,11 @@ export class Pruner {
    * untagged parent of another; one with names loses each name (the last takes the image), one
    * without is deleted by id. An image a container uses stays (its removal is a conflict).
    */
-  async pruneImages(filters: ImagePruneFilters): Promise<ImagesPruned> {
+  pruneImages(filters: ImagePruneFilters): Promise<ImagesPruned> {
+    return this.exclusive('images', () => this.removeImages(filters));
+  }
+
+  private async removeImages(filters: ImagePruneFilters): Promise<ImagesPruned> {
     const { images, containers } = this.options;
     const danglingOnly = filters.dangling ?? true;
     const before = layersSize(images.list({ all: true }));
@@ -139,7 +163,11 @@ export class Pruner {
   }
 
   /** Volumes no container uses (named and anonymous alike before API 1.42); `until` is no volume filter on dockerd. */
-  async pruneVolumes(filters: Omit<PruneFilters, 'until'>): Promise<VolumesPruned> {
+  pruneVolumes(filters: Omit<PruneFilters, 'until'>): Promise<VolumesPruned> {
+    return this.exclusive('volumes', () => this.removeVolumes(filters));
+  }
+
+  private async removeVolumes(filters: Omit<PruneFilters, 'until'>): Promise<VolumesPruned> {
     const { volumes } = this.options;
     const chosen = volumes.list().filter((volume) => !volumes.inUse(volume) && selectedBy(filters, volume.labels, volume.createdAt));
     const deleted: string[] = [];
@@ -156,7 +184,11 @@ export class Pruner {
   }
 
   /** User-defined local networks no running container is on (dockerd prunes swarm networks through the swarm). */
-  async pruneNetworks(filters: PruneFilters): Promise<NetworksPruned> {
+  pruneNetworks(filters: PruneFilters): Promise<NetworksPruned> {
+    return this.exclusive('daemon', () => this.removeNetworks(filters));
+  }
+
+  private async removeNetworks(filters: PruneFilters): Promise<NetworksPruned> {
     const { networks } = this.options;
     const chosen = [...networks].filter(
       (network: Network) => !network.builtin && network.scope === 'local' && network.endpoints.size === 0 && selectedBy(filters, network.settings.labels, network.created),
