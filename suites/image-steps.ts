@@ -26,6 +26,7 @@ export interface ImageSummary {
 /** The config an image gives its containers (image inspect `Config`). */
 export interface ImageConfig {
   Cmd?: string[] | null;
+  Entrypoint?: string[] | null;
   Env?: string[] | null;
   Labels?: Record<string, string> | null;
   WorkingDir?: string;

@@ -9,6 +9,7 @@ import { NonConformingResponse } from '../../harness/client/api-response.ts';
 import { before, type ApiVersion } from '../../harness/versions.ts';
 import { createContainer, exitedContainer, loggedStdout } from '../container-steps.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
+import { imageConfig, type ImageInspect } from '../image-steps.ts';
 
 const MIB = 1024 * 1024;
 
@@ -59,8 +60,8 @@ async function imageWithoutCmd(context: CheckContext): Promise<string> {
   const { fixtureImage } = context.session;
   const res = await context.engine.unversioned.get(`/images/${encodeURIComponent(fixtureImage)}/json`);
   if (res.status !== 200) throw new Error(`setup: GET /images/${fixtureImage}/json answered ${res.status}`);
-  const { Config } = res.json<{ Config?: { Cmd?: string[] | null; Entrypoint?: string[] | null } | null }>();
-  if (!Config?.Cmd?.length && !Config?.Entrypoint?.length) return fixtureImage;
+  const config = imageConfig(res.json<ImageInspect>());
+  if (!config.Cmd?.length && !config.Entrypoint?.length) return fixtureImage;
   return importImageWithoutCmd(context);
 }
 

@@ -17,10 +17,7 @@ import type { Route } from './route-table.ts';
  * dockerd's container list filters, which dockerd 20.10 takes at every version; `isolation` is a
  * Windows daemon's and, as on dockerd for Linux, holds for every container.
  */
-const LIST_FILTERS = {
-  applied: ['id', 'name', 'label', 'status', 'exited', 'ancestor', 'before', 'since', 'volume', 'network', 'health', 'isolation', 'is-task', 'expose', 'publish'],
-  notYet: [],
-} as const;
+const LIST_FILTERS = ['id', 'name', 'label', 'status', 'exited', 'ancestor', 'before', 'since', 'volume', 'network', 'health', 'isolation', 'is-task', 'expose', 'publish'] as const;
 
 export const containerRoutes: Route[] = [
   {

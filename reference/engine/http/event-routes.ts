@@ -45,7 +45,7 @@ function streamEvents(context: RouteContext): void {
   }
   const filters = parseFiltersQuery(query.get('filters'));
   const known = EVENT_FILTER_NAMES.filter((name) => personality.takes(version, FILTERS_SINCE[name] ?? '1.18'));
-  checkFilterNames(filters, { applied: known, notYet: [] });
+  checkFilterNames(filters, known);
   const inWindow = (event: EngineEvent) => until === undefined || event.time <= until;
   const send = (event: EngineEvent) => {
     if (inWindow(event) && visibleAt(event, context) && matchesEventFilters(event, filters)) response.write(`${JSON.stringify(eventView(event, context))}\n`);

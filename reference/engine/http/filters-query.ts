@@ -4,7 +4,6 @@
  * In the map form a value counts whatever its boolean says, as on dockerd; JSON `null` is no filter.
  */
 import { InvalidParameterError } from '../model/errors.ts';
-import { HttpError } from './http-error.ts';
 
 export type Filters = Record<string, string[]>;
 
@@ -31,14 +30,9 @@ function filterValues(name: string, values: unknown): string[] {
   throw new InvalidParameterError(`invalid filters: the values of '${name}' are neither a list of strings nor a map of strings to booleans`);
 }
 
-/**
- * Refuses filter names the endpoint does not know (400, dockerd's "Invalid filter") and names it
- * knows but the reference does not apply yet (501, rather than silently listing everything).
- */
-export function checkFilterNames(filters: Filters, known: { applied: readonly string[]; notYet: readonly string[] }): void {
+/** Refuses filter names the endpoint does not apply: 400, dockerd's "Invalid filter" naming it. */
+export function checkFilterNames(filters: Filters, applied: readonly string[]): void {
   for (const name of Object.keys(filters)) {
-    if (known.applied.includes(name)) continue;
-    if (known.notYet.includes(name)) throw new HttpError(501, `the '${name}' filter is not implemented in the reference yet`);
-    throw new InvalidParameterError(`Invalid filter '${name}'`);
+    if (!applied.includes(name)) throw new InvalidParameterError(`Invalid filter '${name}'`);
   }
 }

@@ -22,8 +22,8 @@ import { sendEmpty, sendJson } from './replies.ts';
 import type { Route, RouteContext } from './route-table.ts';
 
 /** dockerd's image list filters; those it knows that the reference does not apply yet answer 501. */
-const LIST_FILTERS = { applied: ['before', 'dangling', 'label', 'reference', 'since'], notYet: [] } as const;
-const SEARCH_FILTERS = { applied: ['is-automated', 'is-official', 'stars'], notYet: [] } as const;
+const LIST_FILTERS = ['before', 'dangling', 'label', 'reference', 'since'] as const;
+const SEARCH_FILTERS = ['is-automated', 'is-official', 'stars'] as const;
 
 export const imageRoutes: Route[] = [
   {

@@ -12,7 +12,7 @@ import { sendEmpty, sendJson } from './replies.ts';
 import type { Route } from './route-table.ts';
 
 /** dockerd's network list filters (dockerd 20.10 takes `dangling` at every version, as the reference does). */
-const LIST_FILTERS = { applied: ['dangling', 'driver', 'id', 'label', 'name', 'scope', 'type'], notYet: [] } as const;
+const LIST_FILTERS = ['dangling', 'driver', 'id', 'label', 'name', 'scope', 'type'] as const;
 
 export const networkRoutes: Route[] = [
   {

@@ -48,7 +48,7 @@ function pruneFilters(filters: Filters, now: Date): PruneFilters {
 
 function filtersOf({ query }: RouteContext, applied: readonly string[]): Filters {
   const filters = parseFiltersQuery(query.get('filters'));
-  checkFilterNames(filters, { applied, notYet: [] });
+  checkFilterNames(filters, applied);
   return filters;
 }
 

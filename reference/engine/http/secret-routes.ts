@@ -11,7 +11,7 @@ import type { Route } from './route-table.ts';
 import { parseSecretSpec, parseSecretVersion } from './swarm-bodies.ts';
 import { secretView } from './swarm-views.ts';
 
-const LIST_FILTERS = { applied: ['id', 'label', 'name', 'names'], notYet: [] } as const;
+const LIST_FILTERS = ['id', 'label', 'name', 'names'] as const;
 
 export const secretRoutes: Route[] = [
   {

@@ -17,7 +17,7 @@ import { parseServiceSpec } from './service-spec-body.ts';
 import { parseObjectVersion } from './swarm-bodies.ts';
 import { serviceView } from './swarm-views.ts';
 
-const LIST_FILTERS = { applied: ['id', 'label', 'mode', 'name'], notYet: [] } as const;
+const LIST_FILTERS = ['id', 'label', 'mode', 'name'] as const;
 
 export const serviceRoutes: Route[] = [
   {

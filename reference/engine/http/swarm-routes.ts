@@ -12,7 +12,7 @@ import type { Route } from './route-table.ts';
 import { parseInitRequest, parseJoinRequest, parseNodeSpec, parseObjectVersion, parseSwarmSpec } from './swarm-bodies.ts';
 import { nodeView, swarmView } from './swarm-views.ts';
 
-const NODE_FILTERS = { applied: ['id', 'label', 'membership', 'name', 'node.label', 'role'], notYet: [] } as const;
+const NODE_FILTERS = ['id', 'label', 'membership', 'name', 'node.label', 'role'] as const;
 
 export const swarmRoutes: Route[] = [
   {

@@ -10,7 +10,7 @@ import { sendJson } from './replies.ts';
 import type { Route } from './route-table.ts';
 import { taskView } from './swarm-views.ts';
 
-const LIST_FILTERS = { applied: ['desired-state', 'id', 'label', 'name', 'node', 'service'], notYet: [] } as const;
+const LIST_FILTERS = ['desired-state', 'id', 'label', 'name', 'node', 'service'] as const;
 
 export const taskRoutes: Route[] = [
   {

@@ -13,7 +13,7 @@ import type { Route } from './route-table.ts';
 import { volumeView } from './volume-views.ts';
 
 /** dockerd takes `label` too, which the spec does not list. */
-const LIST_FILTERS = { applied: ['name', 'driver', 'label', 'dangling'], notYet: [] } as const;
+const LIST_FILTERS = ['name', 'driver', 'label', 'dangling'] as const;
 
 function parseCreateBody(body: unknown): VolumeCreateOptions {
   if (body === undefined) throw new InvalidParameterError('got EOF while reading request body');
