@@ -64,8 +64,10 @@ export interface FuzzSummary {
   /** connections the server closed without an answer */
   closed: Array<RequestLine & { error: string }>;
   fiveHundreds: FiveHundredClass[];
-  pings: { count: number; maxMs: number; misses: Array<{ atSeconds: number; ms: number }> };
-  memory: { startMb: number; peakMb: number; afterMb: number; boundMb: number };
+  /** a miss: a ping answered after more than 1 s, when, and how many requests had been sent by then */
+  pings: { count: number; maxMs: number; misses: Array<{ atSeconds: number; ms: number; afterRequests: number }> };
+  /** the child's resident set (MB): at start, its peak (and how many requests had been sent when it was reached), after the run */
+  memory: { startMb: number; peakMb: number; peakAfterRequests: number; afterMb: number; boundMb: number };
   /** CPU seconds used during the run by the serve child (the last one) and by this process (generating and sending) */
   cpuSeconds: { serve: number; client: number };
 }
@@ -195,8 +197,8 @@ async function createSeeded(engine: string, image: Buffer): Promise<Record<strin
 }
 
 /** A prober: GET /_ping every 250 ms, one at a time; an answer later than 1 s is a miss, with how long it took. */
-function startProber(current: () => string | undefined, started: number) {
-  const pings = { count: 0, maxMs: 0, misses: [] as Array<{ atSeconds: number; ms: number }> };
+function startProber(current: () => string | undefined, started: number, sent: () => number) {
+  const pings = { count: 0, maxMs: 0, misses: [] as Array<{ atSeconds: number; ms: number; afterRequests: number }> };
   let busy = false;
   const agent = new http.Agent({ keepAlive: false });
   const interval = setInterval(() => {
@@ -208,7 +210,7 @@ function startProber(current: () => string | undefined, started: number) {
       const ms = performance.now() - sentAt;
       pings.count += 1;
       pings.maxMs = Math.max(pings.maxMs, ms);
-      if (ms > 1_000) pings.misses.push({ atSeconds: Math.round((sentAt - started) / 100) / 10, ms: Math.round(ms) });
+      if (ms > 1_000) pings.misses.push({ atSeconds: Math.round((sentAt - started) / 100) / 10, ms: Math.round(ms), afterRequests: sent() });
       busy = false;
     };
     http.get(`${engine}/_ping`, { agent }, (response) => response.resume().on('end', done).on('error', done)).on('error', done);
@@ -244,11 +246,13 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
   let placeholders = await createSeeded(serve.urls.engine, image);
   let restarting: Promise<void> | undefined;
   const started = performance.now();
-  const prober = startProber(() => (restarting ? undefined : serve?.urls.engine), started);
+  const prober = startProber(() => (restarting ? undefined : serve?.urls.engine), started, () => summary.sent);
   const startMb = memoryOf(serve.child.pid ?? 0)?.rss ?? NaN;
   let peakMb = startMb;
+  let peakAfterRequests = 0;
   const sampler = setInterval(() => {
-    peakMb = Math.max(peakMb, memoryOf(serve?.child.pid ?? 0)?.peak ?? 0);
+    const peak = memoryOf(serve?.child.pid ?? 0)?.peak ?? 0;
+    if (peak > peakMb) [peakMb, peakAfterRequests] = [peak, summary.sent];
   }, 250);
 
   const summary: FuzzSummary = {
@@ -266,7 +270,7 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
     closed: [],
     fiveHundreds: [],
     pings: prober.pings,
-    memory: { startMb, peakMb, afterMb: NaN, boundMb: options.rssBoundMb },
+    memory: { startMb, peakMb, peakAfterRequests: 0, afterMb: NaN, boundMb: options.rssBoundMb },
     cpuSeconds: { serve: NaN, client: NaN },
   };
   const clientCpu = process.cpuUsage();
@@ -387,7 +391,7 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
       await new Promise((resolve) => setTimeout(resolve, 500));
       after = memoryOf(pid);
     }
-    summary.memory = { startMb, peakMb: Math.max(peakMb, after?.peak ?? 0), afterMb: after?.rss ?? NaN, boundMb: options.rssBoundMb };
+    summary.memory = { startMb, peakMb, peakAfterRequests, afterMb: after?.rss ?? NaN, boundMb: options.rssBoundMb };
   }
   summary.fiveHundreds = [...classes.values()].sort((a, b) => Number(a.allowed) - Number(b.allowed) || b.count - a.count);
   return summary;
@@ -406,8 +410,8 @@ export function formatSummary(summary: FuzzSummary): string {
     `endpoints never answered with a 2xx: ${Object.entries(summary.byEndpoint).filter(([endpoint, statuses]) => endpoint !== 'odd' && !Object.keys(statuses).some((status) => status.startsWith('2'))).map(([endpoint]) => endpoint).join(', ') || 'none'}`,
     `crashes ${summary.crashes.length}, hangs ${summary.hangs.length}, blocked as the spec allows ${summary.blocked}, closed without an answer ${summary.closed.length}, stalled uploads ended by the server ${summary.stalledEnded}`,
     `5xx for client mistakes: ${sum(findings)} in ${findings.length} classes; 500 on rows that list only 500 or for a state conflict: ${sum(allowed)} in ${allowed.length} classes`,
-    `/_ping: ${summary.pings.count} probes, slowest ${summary.pings.maxMs.toFixed(0)} ms, ${summary.pings.misses.length} over 1 s${summary.pings.misses.length > 0 ? ` (${summary.pings.misses.slice(0, 5).map((miss) => `${miss.ms} ms at ${miss.atSeconds} s`).join(', ')})` : ''}`,
-    `memory of serve: ${summary.memory.startMb.toFixed(0)} MB at start, peak ${summary.memory.peakMb.toFixed(0)} MB, ${summary.memory.afterMb.toFixed(0)} MB after (bound ${summary.memory.boundMb} MB)`,
+    `/_ping: ${summary.pings.count} probes, slowest ${summary.pings.maxMs.toFixed(0)} ms, ${summary.pings.misses.length} over 1 s${summary.pings.misses.length > 0 ? ` (${summary.pings.misses.slice(0, 5).map((miss) => `${miss.ms} ms at ${miss.atSeconds} s, after ${miss.afterRequests} requests`).join(', ')})` : ''}`,
+    `memory of serve: ${summary.memory.startMb.toFixed(0)} MB at start, peak ${summary.memory.peakMb.toFixed(0)} MB (after ${summary.memory.peakAfterRequests} requests), ${summary.memory.afterMb.toFixed(0)} MB after (bound ${summary.memory.boundMb} MB)`,
     ...summary.crashes.map((crash) => `CRASH after ${crash.afterRequests} requests, ${crash.exit}; sent last: ${crash.lastSent.map((line) => `[${replay(line)}] ${line.line}`).join(' | ')}\n  ${crash.stderrTail.trim().split('\n').slice(-6).join('\n  ')}`),
     ...summary.hangs.slice(0, 20).map((line) => `HANG [${replay(line)}] ${line.line}`),
     ...findings.map((entry) => `5XX ${entry.status} ×${entry.count} ${entry.endpoint}: ${JSON.stringify(entry.message.slice(0, 160))} [${replay(entry.example)}] ${entry.example.line}`),
