@@ -430,6 +430,11 @@ def network_endpoint_settings(client, cleanup):
     assert {'db', 'store'} <= set(endpoint['Aliases']), endpoint['Aliases']
     assert endpoint['Links'] == [f'{named("ep-first")}:peer'], endpoint['Links']
 
+    # made before the container that joins it: the cleanup removes the container first
+    v6 = f'fd00:5c:{os.getpid() % 65536:x}:'
+    dual = client.networks.create(named('dual'), driver='bridge', enable_ipv6=True, ipam=IPAMConfig(pool_configs=[
+        IPAMPool(subnet=f'{free_subnet(client)}.0/24'), IPAMPool(subnet=f'{v6}:/64')]))
+    cleanup.add(dual.remove)
     third = client.containers.create(IMAGE, ['sleep', '300'], name=named('ep-third'))
     cleanup.add(remove_container, client, third.id)
     network.connect(third, ipv4_address=f'{prefix}.20', aliases=['late'])
@@ -442,10 +447,6 @@ def network_endpoint_settings(client, cleanup):
     addresses = sorted(c['IPv4Address'] for c in network.attrs['Containers'].values())
     assert f'{prefix}.10/24' in addresses and f'{prefix}.20/24' in addresses, addresses
 
-    v6 = f'fd00:5c:{os.getpid() % 65536:x}:'
-    dual = client.networks.create(named('dual'), driver='bridge', enable_ipv6=True, ipam=IPAMConfig(pool_configs=[
-        IPAMPool(subnet=f'{free_subnet(client)}.0/24'), IPAMPool(subnet=f'{v6}:/64')]))
-    cleanup.add(dual.remove)
     dual.connect(third, ipv6_address=f'{v6}:10')
     third.reload()
     endpoint = third.attrs['NetworkSettings']['Networks'][dual.name]
