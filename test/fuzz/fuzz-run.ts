@@ -74,8 +74,11 @@ export interface FuzzSummary {
 
 /** Endpoints that stream: once the headers are in, the answer is good whatever follows. */
 const STREAMS = /^1:(GET \/events|GET \/containers\/\{id_or_name\}\/(stats|logs|attach\/ws)|POST \/containers\/\{id_or_name\}\/attach|POST \/exec\/\{id\}\/start)$|^2:GET \/events$/;
-/** Endpoints the spec lets wait before they answer at all (a running container's wait, a stop's timeout, an attach, a follow). */
-const MAY_BLOCK = /^1:(POST \/containers\/\{id_or_name\}\/(wait|stop|restart|attach|kill)|GET \/containers\/\{id_or_name\}\/(attach\/ws|logs|stats)|POST \/exec\/\{id\}\/start)$|^2:GET \/events$/;
+/**
+ * Endpoints the spec lets wait before they answer at all (a running container's wait, a stop's timeout, an attach, a follow),
+ * and an exec's resize, which waits up to 10 s for the exec to start, as dockerd waits.
+ */
+const MAY_BLOCK = /^1:(POST \/containers\/\{id_or_name\}\/(wait|stop|restart|attach|kill)|GET \/containers\/\{id_or_name\}\/(attach\/ws|logs|stats)|POST \/exec\/\{id\}\/(start|resize))$|^2:GET \/events$/;
 
 type Outcome =
   | { kind: 'answered'; status: number; body: string }

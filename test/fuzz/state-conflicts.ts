@@ -23,6 +23,8 @@ export const STATE_CONFLICTS: readonly StateConflict[] = [
   { endpoint: '2:POST /networks/{id}/disconnect', message: /is not connected to the network/ },
   // spec/1 §9.4: exec's 409 for a stopped container comes at 1.21
   { endpoint: '1:POST /containers/{id_or_name}/exec', message: /is not running/, before: '1.21' },
+  // row 201, 404: an exec not started in 10 s is dockerd's 500 (daemon/resize.go), after the wait the fuzz counts as blocked
+  { endpoint: '1:POST /exec/{id}/resize', message: /^timeout waiting for exec session ready$/ },
   // rows 200, 404, 500
   { endpoint: '1:POST /containers/{id_or_name}/resize', message: /is not running|cannot resize/ },
   { endpoint: '1:GET /containers/{id_or_name}/top', message: /is not running/ },

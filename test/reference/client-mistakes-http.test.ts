@@ -66,14 +66,6 @@ describe('container list', () => {
 });
 
 describe('endpoints whose row lists no 400', () => {
-  test('POST /commit: a body that is not JSON, or of the wrong type, is 500 in the decoder\'s words', async () => {
-    await running('committed');
-    const notJson = await call('POST', '/v1.25/commit?container=committed', { body: '{bad', headers: { 'content-type': 'application/json' } });
-    expect([notJson.status, notJson.json()]).toEqual([500, { message: "invalid character 'b' in JSON request body" }]);
-    const wrongType = await call('POST', '/v1.25/commit?container=committed', { json: { Tty: 'x' } });
-    expect([wrongType.status, wrongType.json()]).toEqual([500, { message: 'json: cannot unmarshal string into Go struct field ContainerConfigWrapper.Tty of type bool' }]);
-  });
-
   test('POST /auth: a body of the wrong type is 500 in Go\'s words, before any registry is asked', async () => {
     const res = await call('POST', '/v1.25/auth', { json: { username: 3 } });
     expect([res.status, res.json()]).toEqual([500, { message: 'json: cannot unmarshal number into Go struct field AuthConfig.username of type string' }]);
@@ -81,6 +73,14 @@ describe('endpoints whose row lists no 400', () => {
 });
 
 describe('other bodies and filters', () => {
+  test('POST /commit: a body that is not JSON, or of the wrong type, is 400 in the decoder\'s words (dockerd: 500; the row is not 500-only)', async () => {
+    await running('committed');
+    const notJson = await call('POST', '/v1.25/commit?container=committed', { body: '{bad', headers: { 'content-type': 'application/json' } });
+    expect([notJson.status, notJson.json()]).toEqual([400, { message: "invalid character 'b' in JSON request body" }]);
+    const wrongType = await call('POST', '/v1.25/commit?container=committed', { json: { Tty: 'x' } });
+    expect([wrongType.status, wrongType.json()]).toEqual([400, { message: 'json: cannot unmarshal string into Go struct field ContainerConfigWrapper.Tty of type bool' }]);
+  });
+
   test('exec, network, volume and service bodies are decoded the same way', async () => {
     await running('execd');
     const refusals = await Promise.all([
@@ -95,6 +95,46 @@ describe('other bodies and filters', () => {
       [400, 'json: cannot unmarshal number into Go struct field VolumeCreateBody.Name of type string'],
       [400, 'json: cannot unmarshal number into Go struct field ContainerSpec.TaskTemplate.ContainerSpec.Image of type string'],
     ]);
+  });
+
+  test('a network without a name, with an empty subnet or one with no room for a gateway is 400 (dockerd: 500)', async () => {
+    const refusals = await Promise.all([
+      call('POST', '/v1.25/networks/create', { json: {} }),
+      call('POST', '/v1.25/networks/create', { json: { Name: 'n', IPAM: { Config: [{ Subnet: '' }] } } }),
+      call('POST', '/v1.25/networks/create', { json: { Name: 'n', IPAM: { Config: [{ Subnet: '10.9.9.9/32' }] } } }),
+    ]);
+    expect(refusals.map((res) => [res.status, res.json<{ message: string }>().message])).toEqual([
+      [400, 'invalid name: '],
+      [400, 'Invalid subnet  : invalid CIDR address: '],
+      [400, 'failed to allocate gateway: no address left in 10.9.9.9/32'],
+    ]);
+  });
+
+  test('top with ps_args ps refuses is 400 naming them (dockerd: 500)', async () => {
+    await running('listed');
+    const res = await call('GET', `/v1.25/containers/listed/top?ps_args=${encodeURIComponent('-Z junk')}`);
+    expect([res.status, res.json()]).toEqual([400, { message: 'Error running ps: exit status 1 (ps_args "-Z junk")' }]);
+  });
+
+  test('`constructor` and `__proto__` in a body are no fields: ignored, as Go ignores unknown names', async () => {
+    await running('protod');
+    const keys = '"constructor":{"prototype":{"x":1}},"__proto__":{"polluted":1}';
+    const headers = { 'content-type': 'application/json' };
+    const answers = await Promise.all([
+      call('POST', '/v1.25/containers/create', { body: `{"Image":"busybox","Cmd":["true"],${keys},"HostConfig":{${keys}}}`, headers }),
+      call('POST', '/v1.25/containers/protod/update', { body: `{${keys}}`, headers }),
+      call('POST', '/v1.25/containers/protod/exec', { body: `{"Cmd":["true"],${keys}}`, headers }),
+      call('POST', '/v1.25/commit?container=protod', { body: `{${keys}}`, headers }),
+      call('POST', '/v1.25/networks/create', { body: `{"Name":"protonet",${keys}}`, headers }),
+    ]);
+    expect(answers.map((res) => res.status)).toEqual([201, 200, 201, 201, 201]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  test('a copy body of `null` is the empty request Go decodes it to: 400, no path', async () => {
+    await running('copied');
+    const res = await call('POST', '/v1.23/containers/copied/copy', { body: 'null', headers: { 'content-type': 'application/json' } });
+    expect([res.status, res.text.trim()]).toEqual([400, 'Path cannot be empty']);
   });
 
   test('the node list takes label and node.label', async () => {

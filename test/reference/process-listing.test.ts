@@ -1,6 +1,6 @@
 /** top: the process table as ps prints it for the supported ps_args. */
 import { describe, expect, test } from 'vitest';
-import { EngineError } from '../../reference/engine/model/errors.ts';
+import { InvalidParameterError } from '../../reference/engine/model/errors.ts';
 import { processListing } from '../../reference/engine/model/process-listing.ts';
 import type { ProcessTableRow } from '../../reference/engine/process/index.ts';
 
@@ -40,9 +40,9 @@ describe('processListing', () => {
     });
   });
 
-  test('without a PID column dockerd cannot pick the container rows; an unknown option fails as ps does', () => {
-    expect(() => processListing(ROWS, '-o comm', anHourLater)).toThrow(new EngineError("Couldn't find PID field in ps output"));
-    expect(() => processListing(ROWS, '-Z', anHourLater)).toThrow(new EngineError('Error running ps: exit status 1'));
-    expect(() => processListing(ROWS, '-o nosuch', anHourLater)).toThrow(EngineError);
+  test('without a PID column dockerd cannot pick the container rows; an unknown option fails as ps does: the client\'s mistake, naming the ps_args', () => {
+    expect(() => processListing(ROWS, '-o comm', anHourLater)).toThrow(new InvalidParameterError('Couldn\'t find PID field in ps output (ps_args "-o comm")'));
+    expect(() => processListing(ROWS, '-Z', anHourLater)).toThrow(new InvalidParameterError('Error running ps: exit status 1 (ps_args "-Z")'));
+    expect(() => processListing(ROWS, '-o nosuch', anHourLater)).toThrow(InvalidParameterError);
   });
 });

@@ -34,15 +34,20 @@ async function stillServing(): Promise<void> {
   expect((await engine('GET', '/_ping')).text).toBe('OK');
 }
 
-/** A one-member tar whose size field tar-stream cannot decode (base-256 marker 0x81): it used to wait forever for the data. */
-async function tarWithMalformedSize(): Promise<Buffer> {
+/** A one-member tar whose first header `patch` changes, with its checksum made right again. */
+async function tarWithPatchedHeader(patch: (tar: Buffer) => void): Promise<Buffer> {
   const tar = await writeTar([{ header: { name: 'a.txt', size: 5 }, data: Buffer.from('hello') }]);
-  Buffer.from([0x81, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]).copy(tar, 124);
+  patch(tar);
   tar.fill(' ', 148, 156);
   let sum = 0;
   for (let index = 0; index < 512; index += 1) sum += tar[index] ?? 0;
   tar.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1');
   return tar;
+}
+
+/** A tar whose size field tar-stream cannot decode (base-256 marker 0x81): it used to wait forever for the data. */
+function tarWithMalformedSize(): Promise<Buffer> {
+  return tarWithPatchedHeader((tar) => Buffer.from([0x81, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]).copy(tar, 124));
 }
 
 describe('requests that crashed the process', () => {
@@ -110,6 +115,23 @@ describe('tars with a malformed size field get an answer', () => {
     const answer = await engine('POST', '/v1.25/images/load', { body: await tarWithMalformedSize(), headers: { 'content-type': 'application/x-tar' } });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.text.trim().split('\n').at(-1) ?? '')).toMatchObject({ errorDetail: { message: expect.stringMatching(/invalid tar header/) } });
+  });
+});
+
+describe('tars that once hung every reader get an answer', () => {
+  /** a directory entry whose size field says 5: tar-stream never ended its (dataless) stream */
+  const directoryWithSize = () => tarWithPatchedHeader((tar) => tar.write('5', 156, 'latin1'));
+  const onlyNuls = async () => Buffer.alloc(3000);
+  test.each([
+    ['a directory entry of non-zero size', directoryWithSize],
+    ['NULs only', onlyNuls],
+  ])('%s: build, import and load each answer', async (_, tarOf) => {
+    const tar = await tarOf();
+    const headers = { 'content-type': 'application/x-tar' };
+    const [build, imported, loaded] = await Promise.all(['/v1.25/build', '/v1.25/images/create?fromSrc=-&repo=hung', '/v1.25/images/load'].map((path) => engine('POST', path, { body: tar, headers })));
+    expect(build?.status).toBeGreaterThanOrEqual(400);
+    expect(imported?.status).toBeGreaterThanOrEqual(400);
+    expect(JSON.parse(loaded?.text.trim().split('\n').at(-1) ?? '')).toMatchObject({ errorDetail: { message: expect.any(String) } });
   });
 });
 

@@ -41,6 +41,12 @@ export async function readTar(archive: Buffer): Promise<TarMember[]> {
   for await (const entry of extract) {
     // tar-stream reads a size field it cannot decode as null and then waits forever for the member's data.
     if (!Number.isSafeInteger(entry.header.size) || (entry.header.size ?? -1) < 0) throw new Error(INVALID_HEADER);
+    // A directory carries no data, whatever its size field says (Go's archive/tar reads it as header-only);
+    // tar-stream never ends such an entry's stream, so it is not read.
+    if (entry.header.type === 'directory') {
+      members.push({ header: entry.header, data: Buffer.alloc(0) });
+      continue;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of entry) chunks.push(chunk as Buffer);
     members.push({ header: entry.header, data: Buffer.concat(chunks) });

@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { InvalidParameterError } from '../model/errors.ts';
 import { emptyImageConfig, type ImageConfig } from '../model/image.ts';
 import { COMMIT_CONFIG } from './body-structs.ts';
-import { decodeGo, refusedAsServerError } from './json-fields.ts';
+import { decodeGo } from './json-fields.ts';
 import { parseJsonBody, readBodyText } from './json-body.ts';
 import { sendJson } from './replies.ts';
 import type { Route } from './route-table.ts';
@@ -39,14 +39,12 @@ export const commitRoutes: Route[] = [
 type DecodedConfig = Partial<ImageConfig>;
 
 /**
- * The body's config over an empty one; none for an empty body. A body that does not decode is a 500
- * in Go's words: the spec lists no 400 here (spec/2 §4.1), and dockerd answers 500 too.
+ * The body's config over an empty one; none for an empty body. A body that does not decode is the
+ * client's mistake: 400 in Go's words (dockerd answers 500, but spec/2 §4.1's row is not 500-only).
  */
 function commitConfig(request: IncomingMessage, text: string): ImageConfig | undefined {
-  const fields = refusedAsServerError(() => {
-    const body = parseJsonBody(request, text);
-    return body === undefined || body === null ? undefined : decodeGo<DecodedConfig>(body, COMMIT_CONFIG);
-  });
+  const body = parseJsonBody(request, text);
+  const fields = body === undefined || body === null ? undefined : decodeGo<DecodedConfig>(body, COMMIT_CONFIG);
   if (!fields) return undefined;
   const config = emptyImageConfig();
   for (const name of BOOLEAN_FIELDS) config[name] = fields[name] ?? false;

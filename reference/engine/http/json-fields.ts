@@ -69,9 +69,11 @@ export interface DecodeOptions {
 /**
  * `value` (a parsed body; undefined when there was none) decoded into `type`. A struct comes out as
  * an object holding the fields given (by their declared names); `null` anywhere is left unset (an
- * element of a list or map becomes its type's zero value, as in Go).
+ * element of a list or map becomes its type's zero value, as in Go). A body of `null` decoded into a
+ * struct is the struct with no field set, as Go leaves it.
  */
 export function decodeGo<T = Record<string, unknown>>(value: unknown, type: GoType, options: DecodeOptions = {}): T {
+  if (value === null && type.kind === 'struct') return {} as T;
   return decodeValue(value, type, { struct: '', path: [], knows: options.knows ?? (() => true) }) as T;
 }
 
@@ -132,8 +134,9 @@ function decodeStruct(value: Record<string, unknown>, type: Extract<GoType, { ki
   const names = Object.keys(type.fields);
   const decoded: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    // Go prefers the field of that exact name, then any whose name matches without regard to case.
-    const name = key in type.fields ? key : names.find((candidate) => candidate.toLowerCase() === key.toLowerCase());
+    // Go prefers the field of that exact name, then any whose name matches without regard to case
+    // (own names only: `constructor` or `__proto__` in a body is no field).
+    const name = Object.hasOwn(type.fields, key) ? key : names.find((candidate) => candidate.toLowerCase() === key.toLowerCase());
     const field = name === undefined ? undefined : type.fields[name];
     if (name === undefined || !field || (field.since !== undefined && !place.knows(field.since))) continue;
     const result = decodeValue(item, field.type, { ...place, struct: type.name, path: [...place.path, name] });

@@ -3,14 +3,14 @@
  * while (pause and unpause events), the new image's config is the given one (else the container's)
  * with the changes applied and the container's config merged under it, its container_config is the
  * container's, its layer the container's writable layer (none when nothing changed: an empty_layer
- * step), its parent the container's image. The name is given after the image exists, so a bad one
- * leaves the image untagged. Publishes the container's `commit` event.
+ * step), its parent the container's image. The name is checked first: a bad one is the client's
+ * mistake, 400 before anything is made (dockerd checks it after making the image, and answers 500).
+ * Publishes the container's `commit` event.
  */
 import type { ContainerConfig } from './container-config.ts';
 import type { ContainerEvents } from './container-events.ts';
 import type { ContainerLifecycle } from './container-lifecycle.ts';
 import type { Container } from './container.ts';
-import { EngineError } from './errors.ts';
 import { applyConfigChanges } from './image-config-changes.ts';
 import { mergeConfig } from './image-config-merge.ts';
 import { checkedImageReference, checkedTag, familiarAsGiven } from './image-reference.ts';
@@ -34,16 +34,17 @@ export class ContainerCommits {
   constructor(private readonly options: { images: ImageStore; lifecycle: ContainerLifecycle; events: ContainerEvents }) {}
 
   async commit(container: Container, request: CommitOptions): Promise<Image> {
+    const name = request.repo ? commitName(request.repo, request.tag ?? '') : '';
     const pausing = request.pause && container.state.Running && !container.state.Paused && !container.state.Restarting;
     if (pausing) this.options.lifecycle.pause(container);
     try {
-      return await this.commitPaused(container, request);
+      return await this.commitPaused(container, request, name);
     } finally {
       if (pausing && container.state.Paused) this.options.lifecycle.unpause(container);
     }
   }
 
-  private async commitPaused(container: Container, request: CommitOptions): Promise<Image> {
+  private async commitPaused(container: Container, request: CommitOptions, name: string): Promise<Image> {
     const { images, events } = this.options;
     const containerConfig = imageConfigOf(container.config);
     const changed = applyConfigChanges(request.config ?? containerConfig, request.changes ?? []);
@@ -82,22 +83,17 @@ export class ContainerCommits {
       author: request.author ?? '',
       createdBy: (containerConfig.Cmd ?? []).join(' '),
     });
-    const name = request.repo ? this.name(image, request.repo, request.tag ?? '') : '';
+    if (name) this.options.images.tag(image, name);
     events.publish(container, 'commit', { comment: request.comment ?? '', imageID: image.id, imageRef: name });
     return image;
   }
 
-  /** Tags the new image; a bad name is a plain error (500) on dockerd, which checks it only now. */
-  private name(image: Image, repo: string, tag: string): string {
-    try {
-      const reference = checkedImageReference(repo);
-      const name = familiarAsGiven(tag ? { repository: reference.repository, tag: checkedTag(tag) } : reference);
-      this.options.images.tag(image, name);
-      return name;
-    } catch (error) {
-      throw new EngineError((error as Error).message);
-    }
-  }
+}
+
+/** The name the new image gets; a malformed repo or tag is refused in dockerd's words. */
+function commitName(repo: string, tag: string): string {
+  const reference = checkedImageReference(repo);
+  return familiarAsGiven(tag ? { repository: reference.repository, tag: checkedTag(tag) } : reference);
 }
 
 /** A container's config as an image carries it. */

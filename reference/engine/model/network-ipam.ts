@@ -85,7 +85,8 @@ export function createPools(request: PoolsRequest): Pools {
 
 function parsedSubnet(text: string): IpSubnet {
   const subnet = IpSubnet.parse(text);
-  if (!subnet) throw new EngineError(`Invalid subnet ${text} : invalid CIDR address: ${text}`);
+  // dockerd answers 500 in these words; the subnet is the client's mistake (issue 16), so 400
+  if (!subnet) throw new InvalidParameterError(`Invalid subnet ${text} : invalid CIDR address: ${text}`);
   return subnet;
 }
 
@@ -99,7 +100,8 @@ function reserveAuxiliary(allocator: IpAddressAllocator, name: string, text: str
 function gatewayOf(allocator: IpAddressAllocator, given: string | undefined): IpAddress {
   if (given === undefined || given === '') {
     const first = allocator.allocate();
-    if (!first) throw new EngineError(`failed to allocate gateway: no address left in ${allocator.subnet.text}`);
+    // a /32 (or /128) subnet leaves no address for the gateway: the client's mistake (dockerd: 500)
+    if (!first) throw new InvalidParameterError(`failed to allocate gateway: no address left in ${allocator.subnet.text}`);
     return first;
   }
   const gateway = parseIpAddress(given);

@@ -87,7 +87,8 @@ export class NetworkStore {
     if (driver === SWARM_DRIVER && !this.options.inSwarm?.()) {
       throw new EngineError('This node is not a swarm manager. Use "docker swarm init" or "docker swarm join" to connect this node to swarm and try again.');
     }
-    if (options.name === '') throw new EngineError('invalid name: ');
+    // dockerd answers 500; a missing name is the client's mistake (issue 16), so 400 in its words
+    if (options.name === '') throw new InvalidParameterError('invalid name: ');
     for (const plugin of [driver, options.ipam?.driver || DEFAULT_IPAM_DRIVER]) {
       if (![...KNOWN_DRIVERS, DEFAULT_IPAM_DRIVER].includes(plugin)) throw new NotFoundError(`plugin "${plugin}" not found`);
     }

@@ -5,7 +5,7 @@
  * options a, u, x; anything else fails as ps would.
  */
 import type { ProcessTableRow } from '../process/index.ts';
-import { EngineError } from './errors.ts';
+import { EngineError, InvalidParameterError } from './errors.ts';
 
 export interface ProcessListing {
   Titles: string[];
@@ -115,9 +115,19 @@ function parseColumns(psArgs: string): Column[] {
   return columnsOf(bsdUser ? BSD_USER : full ? FULL : DEFAULT);
 }
 
+/**
+ * ps_args that ps refuses, or whose output has no PID column, are the client's mistake: 400 in
+ * dockerd's words (it answers 500) naming the ps_args (issue 16).
+ */
 export function processListing(rows: ProcessTableRow[], psArgs: string, now: Date): ProcessListing {
-  const columns = parseColumns(psArgs || '-ef');
+  const refused = (message: string) => new InvalidParameterError(`${message} (ps_args ${JSON.stringify(psArgs)})`);
+  let columns: Column[];
+  try {
+    columns = parseColumns(psArgs || '-ef');
+  } catch (error) {
+    throw error instanceof EngineError ? refused(error.message) : error;
+  }
   const titles = columns.map((column) => column.title);
-  if (!titles.includes('PID')) throw new EngineError("Couldn't find PID field in ps output");
+  if (!titles.includes('PID')) throw refused("Couldn't find PID field in ps output");
   return { Titles: titles, Processes: rows.map((row) => columns.map((column) => column.value(row, now))) };
 }

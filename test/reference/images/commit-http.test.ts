@@ -82,7 +82,8 @@ test.each([
   ['container=nosuch', 404, 'No such container: nosuch'],
   ['', 400, 'invalid name or ID supplied: ""'],
   ['container=cc&changes=RUN%20x', 400, 'run is not a valid change command'],
-  ['container=cc&repo=Bad', 500, 'invalid reference format: repository name must be lowercase'],
+  ['container=cc&repo=Bad', 400, 'invalid reference format: repository name must be lowercase'],
+  [`container=cc&repo=${'a'.repeat(300)}`, 400, 'repository name must not be more than 255 characters'],
 ])('commit?%s answers %i %s', async (query, status, message) => {
   await container('cc', { Cmd: ['true'] });
   const answer = await call('POST', `/v1.24/commit?${query}`);

@@ -37,7 +37,7 @@ describe('create', () => {
   });
 
   test.each([
-    ['no name', {}, 500, 'invalid name: '],
+    ['no name', {}, 400, 'invalid name: '],
     ['an unknown driver', { Name: 'x', Driver: 'nosuch' }, 404, 'plugin "nosuch" not found'],
     ['a predefined name', { Name: 'host' }, 403, 'operation is not permitted on predefined host network '],
     ['a Name that is no string', { Name: 7 }, 400, 'json: cannot unmarshal number into Go struct field NetworkCreateRequest.Name of type string'],

@@ -1,6 +1,6 @@
 /** The network store: predefined networks, dockerd's create rules and errors, find, list filters, removal. */
 import { beforeEach, describe, expect, test } from 'vitest';
-import { AmbiguousReferenceError, ConflictError, EngineError, ForbiddenError, NotFoundError } from '../../../reference/engine/model/errors.ts';
+import { AmbiguousReferenceError, ConflictError, EngineError, ForbiddenError, InvalidParameterError, NotFoundError } from '../../../reference/engine/model/errors.ts';
 import { EventBus, type EngineEvent } from '../../../reference/engine/model/event-bus.ts';
 import { NetworkEvents } from '../../../reference/engine/model/network-events.ts';
 import { NetworkStore, type NetworkCreateOptions } from '../../../reference/engine/model/network-store.ts';
@@ -72,14 +72,14 @@ describe('create', () => {
   });
 
   test.each<[string, Partial<NetworkCreateOptions>, Error]>([
-    ['no name', { name: '' }, new EngineError('invalid name: ')],
+    ['no name', { name: '' }, new InvalidParameterError('invalid name: ')],
     ['an unknown driver', { driver: 'nosuchdriver' }, new NotFoundError('plugin "nosuchdriver" not found')],
     ['an unknown IPAM driver', { ipam: { driver: 'nosuchipam' } }, new NotFoundError('plugin "nosuchipam" not found')],
     ['a second host network', { driver: 'host' }, new ForbiddenError('only one instance of "host" network is allowed')],
     ['a second null network', { driver: 'null' }, new ForbiddenError('only one instance of "null" network is allowed')],
     ['overlay outside a swarm', { driver: 'overlay' }, new EngineError('This node is not a swarm manager. Use "docker swarm init" or "docker swarm join" to connect this node to swarm and try again.')],
-    ['a subnet that is none', { ipam: { config: [{ Subnet: 'bogus' }] } }, new EngineError('Invalid subnet bogus : invalid CIDR address: bogus')],
-    ['a pool without subnet', { ipam: { config: [{ Gateway: '10.0.0.1' }] } }, new EngineError('Invalid subnet  : invalid CIDR address: ')],
+    ['a subnet that is none', { ipam: { config: [{ Subnet: 'bogus' }] } }, new InvalidParameterError('Invalid subnet bogus : invalid CIDR address: bogus')],
+    ['a pool without subnet', { ipam: { config: [{ Gateway: '10.0.0.1' }] } }, new InvalidParameterError('Invalid subnet  : invalid CIDR address: ')],
     ['a subnet overlapping the bridge', { ipam: { config: [{ Subnet: '172.17.3.0/24' }] } }, new ForbiddenError('Pool overlaps with other one on this address space')],
     ['two IPv4 subnets on a bridge', { ipam: { config: [{ Subnet: '10.1.0.0/24' }, { Subnet: '10.2.0.0/24' }] } }, new ForbiddenError("bridge driver doesn't support multiple subnets")],
     ['a gateway outside the subnet', { ipam: { config: [{ Subnet: '10.1.0.0/24', Gateway: '10.2.0.1' }] } }, new EngineError('failed to allocate gateway (10.2.0.1): Requested address is out of range')],
