@@ -2,7 +2,7 @@
  * `shipshape serve`: the reference servers as a standalone fake daemon, until SIGINT or SIGTERM.
  * Prints each server's URL on start so scripts can read it.
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CommandSpec } from './command-help.ts';
@@ -111,11 +111,15 @@ function limitOptions(values: LimitFlags): Partial<RequestLimits> {
   return limits;
 }
 
-/** A generated certificate goes to a fresh temporary directory: a registry's `rootcertbundle` can point there. */
-async function writeCertificate(pem: string): Promise<string> {
-  const file = path.join(await mkdtemp(path.join(tmpdir(), 'shipshape-token-')), 'token-cert.pem');
+/**
+ * A generated certificate goes to a fresh temporary directory, which a registry's `rootcertbundle` can
+ * point at while serve runs; serve removes it when it stops.
+ */
+async function writeCertificate(pem: string): Promise<{ file: string; dir: string }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'shipshape-token-'));
+  const file = path.join(dir, 'token-cert.pem');
   await writeFile(file, pem);
-  return file;
+  return { file, dir };
 }
 
 export async function serveCommand(args: string[]): Promise<number> {
@@ -143,12 +147,15 @@ export async function serveCommand(args: string[]): Promise<number> {
     registry: values.registry,
   });
   console.log(`engine: ${reference.engineUrl}`);
+  let certificateDir: string | undefined;
   if (reference.token) {
     // The base URL, as `run --auth-url` takes it; a registry's token realm is `{base}/token`.
     console.log(`token: ${reference.token.url}`);
     console.log(`token issuer: ${reference.token.issuer}`);
     console.log(`token service: ${reference.token.service}`);
-    console.log(`token certificate: ${values['token-cert'] ?? (await writeCertificate(reference.token.certificatePem))}`);
+    let certificate = values['token-cert'];
+    if (certificate === undefined) ({ file: certificate, dir: certificateDir } = await writeCertificate(reference.token.certificatePem));
+    console.log(`token certificate: ${certificate}`);
   }
   if (reference.accounts) console.log(`accounts: ${reference.accounts.url}`);
   if (reference.registry) console.log(`registry: ${reference.registry.url}`);
@@ -157,6 +164,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     process.once('SIGTERM', resolve);
   });
   await reference.close();
+  if (certificateDir !== undefined) await rm(certificateDir, { recursive: true, force: true });
   unguard();
   return 0;
 }

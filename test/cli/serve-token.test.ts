@@ -59,6 +59,8 @@ describe('shipshape serve with the token service and accounts API', { timeout: 9
     child.kill('SIGTERM');
     const [code] = (await once(child, 'exit')) as [number];
     expect(code).toBe(0);
+    // The certificate's directory goes with serve: nothing of it stays in the temporary directory.
+    await expect(fs.access(path.dirname(lines['token certificate'] ?? ''))).rejects.toThrow();
   });
 
   it('a users file that is not a list of users is one line on stderr and exit 2', async () => {
