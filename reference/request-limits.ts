@@ -147,9 +147,10 @@ function clientErrorAnswer(error: NodeJS.ErrnoException, limits: RequestLimits):
 /**
  * How long a connection refused at parsing stays open after its answer, its bytes read and dropped:
  * closed at once with the client's bytes unread, it is reset, and a reset can drop the answer before
- * the client reads it (a client still sending its request gets ECONNRESET instead of the 431).
+ * the client reads it (a client still sending its request gets ECONNRESET instead of the 431). On a
+ * loaded host the client can take over a second to read it.
  */
-const LINGER_MS = 1_000;
+const LINGER_MS = 5_000;
 
 /** Answers oversized headers with a reason (431); every other parse error as node does. */
 export function answerClientErrors(server: Server, limits: RequestLimits): void {
