@@ -144,31 +144,11 @@ function clientErrorAnswer(error: NodeJS.ErrnoException, limits: RequestLimits):
   return 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n';
 }
 
-/**
- * How long a connection refused at parsing stays open after its answer, its bytes read and dropped:
- * closed at once with the client's bytes unread, it is reset, and a reset can drop the answer before
- * the client reads it (a client still sending its request gets ECONNRESET instead of the 431). On a
- * loaded host the client can take over a second to read it.
- */
-const LINGER_MS = 5_000;
-
 /** Answers oversized headers with a reason (431); every other parse error as node does. */
 export function answerClientErrors(server: Server, limits: RequestLimits): void {
-  const lingering = new WeakSet<Duplex>();
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex & { bytesWritten?: number }) => {
-    if (lingering.has(socket)) return;
-    if (!socket.writable || socket.bytesWritten) {
-      socket.destroy();
-      return;
-    }
-    lingering.add(socket);
-    // the parser has failed: what else comes is dropped, not parsed again
-    socket.removeAllListeners('data');
-    socket.on('data', () => undefined);
-    socket.once('end', () => socket.destroy());
-    socket.resume();
-    socket.end(clientErrorAnswer(error, limits));
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    if (socket.writable && !socket.bytesWritten) socket.write(clientErrorAnswer(error, limits));
+    socket.destroy();
   });
 }
 
