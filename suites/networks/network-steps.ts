@@ -84,13 +84,18 @@ export async function createNetwork(context: CheckContext, body: Record<string, 
 }
 
 /**
- * A network made with `body`, which must be created; returns its id. Podman 4.3, making networks
- * while others come and go, now and then answers 500 "route ip+net: no such network interface" (its
- * search for a free subnet meets a bridge being removed): that answer is tried once more.
+ * {@link createNetwork} of a network that must be made. Podman 4.3, making networks while others come
+ * and go, now and then answers 500 "route ip+net: no such network interface" (its search for a free
+ * subnet meets a bridge being removed): that answer is tried once more.
  */
+export async function createNetworkPast500(context: CheckContext, body: Record<string, unknown> = {}): Promise<ApiResponse> {
+  const res = await createNetwork(context, body);
+  return res.status === 500 && res.text().includes('no such network interface') ? createNetwork(context, body) : res;
+}
+
+/** A network made with `body`, which must be created ({@link createNetworkPast500}); returns its id. */
 export async function ownNetwork(context: CheckContext, body: Record<string, unknown> = {}): Promise<string> {
-  let res = await createNetwork(context, body);
-  if (res.status === 500 && res.text().includes('no such network interface')) res = await createNetwork(context, body);
+  const res = await createNetworkPast500(context, body);
   context.expect(res.status, `POST /networks/create status: ${res.describe()}`).toBe(201);
   return res.json<{ Id: string }>().Id;
 }
