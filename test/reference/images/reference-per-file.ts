@@ -1,13 +1,13 @@
 /** A reference started once for the test file and reset before each test, reached through the returned call. */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startReference, type RunningReference } from '../../../reference/serve.ts';
+import { startReference, type ReferenceOptions, type RunningReference } from '../../../reference/serve.ts';
 import { httpCaller, type Call } from '../http-client.ts';
 
-export function referencePerFile(): Call {
+export function referencePerFile(options: ReferenceOptions = {}): Call {
   let reference: RunningReference;
   let call: Call;
   beforeAll(async () => {
-    reference = await startReference({});
+    reference = await startReference(options);
     call = httpCaller(reference.engineUrl);
   });
   afterAll(() => reference.close());

@@ -4,20 +4,11 @@
  * at create) and used when the container starts; a pool's AuxiliaryAddresses kept and handed to no
  * container; a connect's MacAddress shown until the container joins.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ManualScheduler } from '../../../reference/engine/process/index.ts';
-import { startReference, type RunningReference } from '../../../reference/serve.ts';
-import { httpCaller, type Call } from '../http-client.ts';
+import { referencePerFile } from '../images/reference-per-file.ts';
 
-let reference: RunningReference;
-let call: Call;
-
-beforeAll(async () => {
-  reference = await startReference({ scheduler: new ManualScheduler() });
-  call = httpCaller(reference.engineUrl);
-});
-afterAll(() => reference.close());
-beforeEach(() => reference.reset());
+const call = referencePerFile({ scheduler: new ManualScheduler() });
 
 interface Endpoint {
   IPAMConfig: unknown;
