@@ -67,10 +67,22 @@ export interface FuzzSummary {
   /** a miss: a ping answered after more than 1 s, when, and how many requests had been sent by then */
   pings: { count: number; maxMs: number; misses: Array<{ atSeconds: number; ms: number; afterRequests: number }> };
   /** the child's resident set (MB): at start, its peak (and how many requests had been sent when it was reached), after the run */
-  memory: { startMb: number; peakMb: number; peakAfterRequests: number; afterMb: number; boundMb: number };
+  memory: { startMb: number; peakMb: number; peakAfterRequests: number; afterMb: number; boundMb: number; jumps: MemoryJump[] };
   /** CPU seconds used during the run by the serve child (the last one) and by this process (generating and sending) */
   cpuSeconds: { serve: number; client: number };
 }
+
+/** The peak grew by {@link JUMP_MB} or more between two samples: the requests sent last are the suspects. */
+export interface MemoryJump {
+  afterRequests: number;
+  fromMb: number;
+  toMb: number;
+  sentLast: RequestLine[];
+}
+
+const JUMP_MB = 64;
+/** jumps recorded per run: the first ones say what grows */
+const MAX_JUMPS = 10;
 
 /** Endpoints that stream: once the headers are in, the answer is good whatever follows. */
 const STREAMS = /^1:(GET \/events|GET \/containers\/\{id_or_name\}\/(stats|logs|attach\/ws)|POST \/containers\/\{id_or_name\}\/attach|POST \/exec\/\{id\}\/start)$|^2:GET \/events$/;
@@ -253,8 +265,10 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
   const startMb = memoryOf(serve.child.pid ?? 0)?.rss ?? NaN;
   let peakMb = startMb;
   let peakAfterRequests = 0;
+  const jumps: MemoryJump[] = [];
   const sampler = setInterval(() => {
     const peak = memoryOf(serve?.child.pid ?? 0)?.peak ?? 0;
+    if (peak - peakMb >= JUMP_MB && jumps.length < MAX_JUMPS) jumps.push({ afterRequests: summary.sent, fromMb: peakMb, toMb: peak, sentLast: recent.map(({ index: sent, request, url }) => describe(sent, request, url)) });
     if (peak > peakMb) [peakMb, peakAfterRequests] = [peak, summary.sent];
   }, 250);
 
@@ -273,7 +287,7 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
     closed: [],
     fiveHundreds: [],
     pings: prober.pings,
-    memory: { startMb, peakMb, peakAfterRequests: 0, afterMb: NaN, boundMb: options.rssBoundMb },
+    memory: { startMb, peakMb, peakAfterRequests: 0, afterMb: NaN, boundMb: options.rssBoundMb, jumps },
     cpuSeconds: { serve: NaN, client: NaN },
   };
   const clientCpu = process.cpuUsage();
@@ -394,7 +408,7 @@ async function fuzzChildren(options: FuzzOptions, startServe: () => Promise<Serv
       await new Promise((resolve) => setTimeout(resolve, 500));
       after = memoryOf(pid);
     }
-    summary.memory = { startMb, peakMb, peakAfterRequests, afterMb: after?.rss ?? NaN, boundMb: options.rssBoundMb };
+    summary.memory = { startMb, peakMb, peakAfterRequests, afterMb: after?.rss ?? NaN, boundMb: options.rssBoundMb, jumps };
   }
   summary.fiveHundreds = [...classes.values()].sort((a, b) => Number(a.allowed) - Number(b.allowed) || b.count - a.count);
   return summary;
@@ -415,6 +429,7 @@ export function formatSummary(summary: FuzzSummary): string {
     `5xx for client mistakes: ${sum(findings)} in ${findings.length} classes; 500 on rows that list only 500 or for a state conflict: ${sum(allowed)} in ${allowed.length} classes`,
     `/_ping: ${summary.pings.count} probes, slowest ${summary.pings.maxMs.toFixed(0)} ms, ${summary.pings.misses.length} over 1 s${summary.pings.misses.length > 0 ? ` (${summary.pings.misses.slice(0, 5).map((miss) => `${miss.ms} ms at ${miss.atSeconds} s, after ${miss.afterRequests} requests`).join(', ')})` : ''}`,
     `memory of serve: ${summary.memory.startMb.toFixed(0)} MB at start, peak ${summary.memory.peakMb.toFixed(0)} MB (after ${summary.memory.peakAfterRequests} requests), ${summary.memory.afterMb.toFixed(0)} MB after (bound ${summary.memory.boundMb} MB)`,
+    ...summary.memory.jumps.map((jump) => `memory jump ${jump.fromMb.toFixed(0)} → ${jump.toMb.toFixed(0)} MB after ${jump.afterRequests} requests; sent last: ${jump.sentLast.map((line) => `[${replay(line)}] ${line.line}`).join(' | ')}`),
     ...summary.crashes.map((crash) => `CRASH after ${crash.afterRequests} requests, ${crash.exit}; sent last: ${crash.lastSent.map((line) => `[${replay(line)}] ${line.line}`).join(' | ')}\n  ${crash.stderrTail.trim().split('\n').slice(-6).join('\n  ')}`),
     ...summary.hangs.slice(0, 20).map((line) => `HANG [${replay(line)}] ${line.line}`),
     ...findings.map((entry) => `5XX ${entry.status} ×${entry.count} ${entry.endpoint}: ${JSON.stringify(entry.message.slice(0, 160))} [${replay(entry.example)}] ${entry.example.line}`),

@@ -19,12 +19,15 @@ export const STATE_CONFLICTS: readonly StateConflict[] = [
   { endpoint: '1:POST /containers/{id_or_name}/unpause', message: /is not paused/ },
   { endpoint: '1:POST /containers/{id_or_name}/pause', message: /is (already paused|not running|restarting)/ },
   { endpoint: '1:POST /containers/{id_or_name}/kill', message: /is not running/ },
-  // rows 200, 403, 404, 500: dockerd 20.10 answers this 500 too (for a network that does not exist as well)
-  { endpoint: '2:POST /networks/{id}/disconnect', message: /is not connected to the network/ },
+  // rows 200, 403, 404, 500: dockerd 20.10 answers this 500 too, in both its wordings ("to the network" for a
+  // network it cannot find, "to network" for one it can: daemon/container_operations.go)
+  { endpoint: '2:POST /networks/{id}/disconnect', message: /is not connected to (the )?network/ },
   // spec/1 §9.4: exec's 409 for a stopped container comes at 1.21
   { endpoint: '1:POST /containers/{id_or_name}/exec', message: /is not running/, before: '1.21' },
   // row 201, 404: an exec not started in 10 s is dockerd's 500 (daemon/resize.go), after the wait the fuzz counts as blocked
   { endpoint: '1:POST /exec/{id}/resize', message: /^timeout waiting for exec session ready$/ },
+  // row 200, 404, 500: a version that is not the service's current one (swarmkit's optimistic update; dockerd's 500)
+  { endpoint: '2:POST /services/{id_or_name}/update', message: /update out of sequence/ },
   // rows 200, 404, 500
   { endpoint: '1:POST /containers/{id_or_name}/resize', message: /is not running|cannot resize/ },
   { endpoint: '1:GET /containers/{id_or_name}/top', message: /is not running/ },

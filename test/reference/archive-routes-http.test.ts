@@ -100,7 +100,7 @@ describe('PUT archive', () => {
     expect(events).toEqual(['create', 'extract-to-dir', 'extract-to-dir', 'archive-path']);
   });
 
-  test('refusals: a file path 400, a missing directory 404, a refused overwrite 400, a read-only rootfs 403, a body that is no tar 400 (a client mistake; dockerd: 500)', async () => {
+  test('refusals: a file path 400, a missing directory 404, a refused overwrite 400, a read-only rootfs 403, a body that is no tar or a member climbing out 400 (client mistakes; dockerd: 500)', async () => {
     await created('box');
     await put('/tmp', await writeTar([{ header: { name: 'dir/', type: 'directory', mode: 0o755 }, data: Buffer.alloc(0) }]));
     const archive = await fileTar('dir', 'a file where a directory is');
@@ -109,6 +109,8 @@ describe('PUT archive', () => {
     const notTar = await put('/tmp', Buffer.alloc(1024, 7), '/v1.24');
     expect(notTar.status).toBe(400);
     expect(notTar.json<{ message: string }>().message).toMatch(/^Error processing tar file\(exit status 1\): /);
+    const breakout = await put('/tmp', await fileTar('../../etc/evil', 'out'), '/v1.24');
+    expect([breakout.status, breakout.json()]).toEqual([400, { message: 'invalid archive member "../../etc/evil": outside of the destination directory' }]);
     await created('readonly', { ReadonlyRootfs: true });
     const readOnly = await call('PUT', '/v1.24/containers/readonly/archive?path=/tmp', { body: archive });
     expect([readOnly.status, readOnly.json()]).toEqual([403, { message: 'container rootfs is marked read-only' }]);

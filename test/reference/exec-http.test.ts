@@ -42,14 +42,14 @@ describe('create', () => {
     expect([res.status, res.json()]).toEqual([201, { Id: expect.stringMatching(/^[0-9a-f]{64}$/), Warnings: [] }]);
   });
 
-  test('refusals: no body, no command, no such container, not running (409 from 1.21, 500 before), bad detach keys at every version (dockerd 20.10 reads them whatever the version)', async () => {
+  test('refusals: no body, no command, no such container, not running (409 from 1.21, 500 before), bad detach keys 400 at every version (dockerd 20.10 reads them whatever the version; its status is 500)', async () => {
     await running('c2');
     expect((await call('POST', '/containers/c2/exec', { headers: { 'content-type': 'application/json' } })).json().message).toBe('got EOF while reading request body');
     const noCmd = await call('POST', '/containers/c2/exec', { json: { Cmd: [] } });
     expect([noCmd.status, noCmd.json().message]).toEqual([400, 'No exec command specified']);
     expect((await call('POST', '/containers/none/exec', { json: { Cmd: ['true'] } })).status).toBe(404);
-    expect((await call('POST', '/v1.25/containers/c2/exec', { json: { Cmd: ['true'], DetachKeys: 'bogus' } })).status).toBe(500);
-    expect((await call('POST', '/v1.24/containers/c2/exec', { json: { Cmd: ['true'], DetachKeys: 'bogus' } })).status).toBe(500);
+    expect((await call('POST', '/v1.25/containers/c2/exec', { json: { Cmd: ['true'], DetachKeys: 'bogus' } })).status).toBe(400);
+    expect((await call('POST', '/v1.24/containers/c2/exec', { json: { Cmd: ['true'], DetachKeys: 'bogus' } })).status).toBe(400);
     expect((await call('POST', '/containers/c2/kill')).status).toBe(204);
     expect((await call('POST', '/v1.21/containers/c2/exec', { json: { Cmd: ['true'] } })).status).toBe(409);
     expect((await call('POST', '/v1.20/containers/c2/exec', { json: { Cmd: ['true'] } })).status).toBe(500);

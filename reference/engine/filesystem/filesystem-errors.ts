@@ -52,7 +52,7 @@ export class OverwriteRefusedError extends FilesystemError {
   }
 }
 
-/** An archive member that would land outside the extraction directory (dockerd's breakoutError; HTTP 500). */
+/** An archive member that would land outside the extraction directory (dockerd's breakoutError, its HTTP 500; the reference answers 400). */
 export class ArchiveBreakoutError extends Error {
   constructor(readonly member: string) {
     super(`invalid archive member "${member}": outside of the destination directory`);

@@ -8,7 +8,7 @@
  */
 import { atLeast, before } from '../../../harness/versions.ts';
 import { parseDetachKeys } from '../model/detach-keys.ts';
-import { EngineError, InvalidParameterError, NotRunningError } from '../model/errors.ts';
+import { InvalidParameterError, NotRunningError } from '../model/errors.ts';
 import type { ExecInstance, ExecSpec } from '../model/exec-instance.ts';
 import { containerInspect } from './container-views.ts';
 import { EXEC_CONFIG, EXEC_START_CHECK } from './body-structs.ts';
@@ -46,8 +46,8 @@ function parseExecSpec(fields: ExecConfig): ExecSpec {
   if (cmd.length === 0) throw new InvalidParameterError('No exec command specified');
   const keysText = fields.DetachKeys || undefined;
   const detachKeys = keysText === undefined ? undefined : parseDetachKeys(keysText);
-  // dockerd 20.10 refuses them with a plain error (500, which the row lists), at every version
-  if (keysText !== undefined && !detachKeys) throw new EngineError(`Invalid escape keys (${keysText}) provided`);
+  // the client's mistake: 400 in dockerd's words (dockerd 20.10 refuses them with a plain error, 500, at every version)
+  if (keysText !== undefined && !detachKeys) throw new InvalidParameterError(`Invalid escape keys (${keysText}) provided`);
   return {
     cmd,
     attachStdin: fields.AttachStdin ?? false,

@@ -7,7 +7,7 @@
  */
 import { FilesystemError } from '../filesystem/container-filesystem.ts';
 import type { ExtractOptions, PathArchive, PathStat } from '../filesystem/container-archive.ts';
-import { OverwriteRefusedError, ReadOnlyVolumeError, SymlinkLoopError, UnreadableArchiveError } from '../filesystem/filesystem-errors.ts';
+import { ArchiveBreakoutError, OverwriteRefusedError, ReadOnlyVolumeError, SymlinkLoopError, UnreadableArchiveError } from '../filesystem/filesystem-errors.ts';
 import type { Container } from './container.ts';
 import type { ContainerEvents } from './container-events.ts';
 import { ForbiddenError, InvalidParameterError, NotFoundError } from './errors.ts';
@@ -49,7 +49,7 @@ export class ContainerArchiveOperations {
 /**
  * Runs a filesystem operation on `path`, its refusals as the model's errors: nothing there is not
  * found, a non-directory where a directory is needed a bad parameter, a read-only rootfs or volume forbidden,
- * a refused overwrite or a body that is no tar a bad parameter. Anything else (a symlink loop, a
+ * a refused overwrite, a body that is no tar or a member climbing out a bad parameter. Anything else (a symlink loop, a
  * member that cannot be unpacked) stays what it is: a server error.
  */
 async function refusing<T>(container: Container, path: string, operation: () => T | Promise<T>, notDirectory = `lstat ${path}: not a directory`): Promise<T> {
@@ -64,6 +64,8 @@ function engineError(error: unknown, container: Container, path: string, notDire
   if (error instanceof OverwriteRefusedError) return new InvalidParameterError(error.message);
   // a body that is no tar: the client's mistake, 400 (spec/1 §4.1 lists it for the upload; dockerd answers 500)
   if (error instanceof UnreadableArchiveError) return new InvalidParameterError(error.message);
+  // a member that climbs out of the destination: the client's too (dockerd's breakoutError is a 500)
+  if (error instanceof ArchiveBreakoutError) return new InvalidParameterError(error.message);
   if (error instanceof ReadOnlyVolumeError) return new ForbiddenError('mounted volume is marked read-only');
   if (!(error instanceof FilesystemError) || error instanceof SymlinkLoopError) return error;
   switch (error.code) {
