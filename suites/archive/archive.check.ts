@@ -311,6 +311,23 @@ check('archive.put.no-overwrite-dir', {
   context.expect(res.status, 'status').toBe(400);
 });
 
+check('archive.put.member-outside-refused', {
+  title: 'PUT archive with a member whose name climbs out of the destination (`../../x`) is refused (400, or dockerd\'s 500) and nothing is written where it points',
+  // spec/1 §4.1 lists no status for it: any refusal (4xx, or the row's 500) is one; a 2xx is not
+  spec: '1 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.20',
+  tags: ['error'],
+}, async (context) => {
+  const id = await container(context);
+  const name = `shipshape-outside-${context.make.runId}`;
+  const res = await putTar(context, id, { path: '/tmp' }, await buildTar([{ kind: 'file', name: `../../${name}`, data: 'out\n' }]));
+  context.expect([400, 500], `status: ${res.text().trim()}`).toContain(res.status);
+  const climbed = await context.engine.head(archivePath(id), { query: { path: `/${name}` } });
+  context.expect(climbed.status, `HEAD archive?path=/${name} after the refusal`).toBe(404);
+});
+
 check('archive.put.readonly-rootfs', {
   title: 'PUT archive into a container with ReadonlyRootfs answers 403',
   spec: '1 §4.1',

@@ -110,7 +110,7 @@ describe('PUT archive', () => {
     expect(notTar.status).toBe(400);
     expect(notTar.json<{ message: string }>().message).toMatch(/^Error processing tar file\(exit status 1\): /);
     const breakout = await put('/tmp', await fileTar('../../etc/evil', 'out'), '/v1.24');
-    expect([breakout.status, breakout.json()]).toEqual([400, { message: 'invalid archive member "../../etc/evil": outside of the destination directory' }]);
+    expect([breakout.status, breakout.json()]).toEqual([400, { message: 'Error processing tar file(exit status 1): "../../etc/evil" is outside of "/tmp"' }]);
     await created('readonly', { ReadonlyRootfs: true });
     const readOnly = await call('PUT', '/v1.24/containers/readonly/archive?path=/tmp', { body: archive });
     expect([readOnly.status, readOnly.json()]).toEqual([403, { message: 'container rootfs is marked read-only' }]);

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { compress } from '../../suites/build/context-compression.ts';
-import { compressionOf, decompress } from '../../reference/engine/build/archive-decompression.ts';
+import { compressionOf, decompress } from '../../reference/engine/filesystem/archive-decompression.ts';
 
 const seed = Number(process.env.SHIPSHAPE_SEED ?? 424242);
 

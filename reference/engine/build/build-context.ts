@@ -9,7 +9,7 @@ import { joinParts, pathParts } from '../filesystem/layer-paths.ts';
 import { MergedView, type Located } from '../filesystem/merged-view.ts';
 import { resolvePath } from '../filesystem/path-resolution.ts';
 import { EngineError } from '../model/errors.ts';
-import { decompress } from './archive-decompression.ts';
+import { decompress } from '../filesystem/archive-decompression.ts';
 
 /** A source path that leads out of the context (dockerd's words, with its empty second part). */
 export class OutsideContextError extends EngineError {

@@ -12,7 +12,7 @@ import { extractToContainerDirectory } from '../filesystem/container-archive.ts'
 import type { VisibleEntry } from '../filesystem/layer-entry.ts';
 import type { LayeredFilesystem } from '../filesystem/layered-filesystem.ts';
 import { memberOf, readTar, writeTar, type TarMember } from '../filesystem/tar-io.ts';
-import { decompress } from './archive-decompression.ts';
+import { decompress } from '../filesystem/archive-decompression.ts';
 import type { BuildContext } from './build-context.ts';
 import type { CopySource } from './copy-sources.ts';
 

@@ -6,7 +6,7 @@
  * Content-Type, sniffed from the bytes when the server says none or `application/octet-stream`.
  */
 import { EngineError } from '../model/errors.ts';
-import { compressionOf } from './archive-decompression.ts';
+import { compressionOf } from '../filesystem/archive-decompression.ts';
 
 export type RemoteKind = 'git' | 'url';
 

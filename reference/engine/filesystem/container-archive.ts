@@ -164,7 +164,7 @@ export async function extractToContainerDirectory(fs: ExtractionTarget, path: st
   const now = fs.clock();
   const directoryTimes: Array<[string, Date]> = [];
   for (const member of members) {
-    const made = unpackMember(() => extractMember(fs, { destination, now }, member, options));
+    const made = unpackMember(() => extractMember(fs, { destination, named: path, now }, member, options));
     if (made?.kind === 'directory') directoryTimes.push([made.path, made.mtime]);
   }
   for (const [directory, mtime] of directoryTimes) {
@@ -197,15 +197,18 @@ function extractionDirectory(fs: ExtractionTarget, path: string): string {
 /** Where an extraction goes, and the time it happens at. */
 interface Extraction {
   destination: string;
+  /** the destination as the client named it, for the refusal of a member that climbs out */
+  named: string;
   now: Date;
 }
 
-function extractMember(fs: ExtractionTarget, { destination, now }: Extraction, { header, data }: TarMember, options: ExtractOptions): { kind: string; path: string; mtime: Date } | undefined {
-  const relative = memberPath(header.name);
+function extractMember(fs: ExtractionTarget, extraction: Extraction, { header, data }: TarMember, options: ExtractOptions): { kind: string; path: string; mtime: Date } | undefined {
+  const { destination, named, now } = extraction;
+  const relative = memberPath(header.name, named);
   const type = header.type ?? 'file';
   if (relative === '' || !['file', 'contiguous-file', 'directory', 'symlink', 'link'].includes(type)) return undefined;
   const isDirectory = type === 'directory';
-  ensureDirectory(fs, { destination, now }, parentPath(`/${relative}`));
+  ensureDirectory(fs, extraction, parentPath(`/${relative}`));
   const target = resolvePath(fs.merged, `/${relative}`, { followLast: false, root: destination });
   const existing = target.located;
   if (existing !== undefined) {
@@ -217,22 +220,22 @@ function extractMember(fs: ExtractionTarget, { destination, now }: Extraction, {
   let entry: VisibleEntry;
   if (type === 'directory') entry = { ...owner, kind: 'directory', opaque: false };
   else if (type === 'symlink') entry = { ...owner, kind: 'symlink', target: header.linkname ?? '' };
-  else if (type === 'link') entry = linkedEntry(fs, destination, header.linkname ?? '');
+  else if (type === 'link') entry = linkedEntry(fs, extraction, header.linkname ?? '');
   else entry = { ...owner, kind: 'file', data };
   fs.putEntry(target.path, entry, now);
   return { kind: entry.kind, path: target.path, mtime: entry.mtime };
 }
 
 /** A member's name, cleaned and relative to the extraction directory ('' for the directory itself). */
-function memberPath(name: string): string {
+function memberPath(name: string, named: string): string {
   const cleaned = goClean(name);
-  if (cleaned === '..' || cleaned.startsWith('../')) throw new ArchiveBreakoutError(name);
+  if (cleaned === '..' || cleaned.startsWith('../')) throw new ArchiveBreakoutError(name, named);
   return cleaned === '.' || cleaned === '/' ? '' : cleaned.replace(/^\/+/, '');
 }
 
 /** What a hard link member names: the same file (a copy here: the model has no inodes). */
-function linkedEntry(fs: ExtractionTarget, destination: string, linkname: string): VisibleEntry {
-  const relative = memberPath(linkname);
+function linkedEntry(fs: ExtractionTarget, { destination, named }: Extraction, linkname: string): VisibleEntry {
+  const relative = memberPath(linkname, named);
   const { located } = resolvePath(fs.merged, `/${relative}`, { followLast: false, root: destination });
   if (located === undefined || located.entry.kind === 'directory') throw new FilesystemError('ENOENT', childPath(destination, relative));
   return located.entry;

@@ -52,14 +52,6 @@ export class OverwriteRefusedError extends FilesystemError {
   }
 }
 
-/** An archive member that would land outside the extraction directory (dockerd's breakoutError, its HTTP 500; the reference answers 400). */
-export class ArchiveBreakoutError extends Error {
-  constructor(readonly member: string) {
-    super(`invalid archive member "${member}": outside of the destination directory`);
-    this.name = 'ArchiveBreakoutError';
-  }
-}
-
 /**
  * A tar that could not be unpacked: not a tar, or a member that cannot be made where it goes (dockerd:
  * "Error processing tar file(exit status 1): …"; HTTP 500). The members before it stay unpacked.
@@ -68,6 +60,21 @@ export class ArchiveUnpackError extends Error {
   constructor(cause: unknown) {
     super(`Error processing tar file(exit status 1): ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'ArchiveUnpackError';
+  }
+}
+
+/**
+ * An archive member that would land outside the extraction directory, in dockerd's words (its
+ * breakoutError inside the unpacking child: `"../x" is outside of "/tmp"`, HTTP 500; the reference answers 400).
+ */
+export class ArchiveBreakoutError extends ArchiveUnpackError {
+  constructor(
+    readonly member: string,
+    /** the extraction directory as the client named it */
+    destination: string,
+  ) {
+    super(new Error(`${JSON.stringify(member)} is outside of ${JSON.stringify(destination)}`));
+    this.name = 'ArchiveBreakoutError';
   }
 }
 

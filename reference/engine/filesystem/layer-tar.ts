@@ -9,7 +9,8 @@ import { EPOCH, IMPLICIT_DIRECTORY, type LayerEntry, type VisibleEntry } from '.
 import { LayerIndex } from './layer-index.ts';
 import { childPath, layerPathOfMember, parentPath } from './layer-paths.ts';
 import { Layer, type LayerOptions } from './layer.ts';
-import { memberOf, plainTar, readTar, writeTar, type MemberHeader, type TarMember } from './tar-io.ts';
+import { decompress } from './archive-decompression.ts';
+import { memberOf, readTar, writeTar, type MemberHeader, type TarMember } from './tar-io.ts';
 
 export const WHITEOUT_PREFIX = '.wh.';
 /** aufs's own files (`.wh..wh.plnk`, `.wh..wh.aufs`, and the opaque marker) start with this */
@@ -47,14 +48,14 @@ function marker(name: string, owner: { mode: number; uid: number; gid: number })
 }
 
 /**
- * Reads a layer tar (plain or gzipped). Device nodes and FIFOs are skipped (the model has none); a
+ * Reads a layer tar (plain or compressed). Device nodes and FIFOs are skipped (the model has none); a
  * hard link becomes a copy of its target, which must come earlier in the same tar. layerToTar gives
  * the layer back as these bytes (uncompressed).
  */
 export async function layerFromTar(archive: Buffer, options: LayerOptions = {}): Promise<Layer> {
   const index = new LayerIndex();
   const opaque = new Set<string>();
-  const tar = plainTar(archive);
+  const tar = await decompress(archive);
   for (const { header, data } of await readTar(tar)) {
     const path = layerPathOfMember(header.name);
     const name = posix.basename(path);

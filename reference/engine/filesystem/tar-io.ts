@@ -4,8 +4,8 @@
  * bytes.
  */
 import { Readable } from 'node:stream';
-import { gunzipSync } from 'node:zlib';
 import tar, { type Header } from 'tar-stream';
+import { decompress } from './archive-decompression.ts';
 import type { VisibleEntry } from './layer-entry.ts';
 
 /** What a member's header may say; only the name is required. */
@@ -19,25 +19,11 @@ export interface TarMember {
 /** tar-stream's words for a header it cannot read (image-import.ts gives them in Go's). */
 const INVALID_HEADER = 'Invalid tar header. Maybe the tar is corrupted or it needs to be gunzipped?';
 
-/** gzip's magic number: a compressed tar is read too, as dockerd's DecompressStream reads it. */
-const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
-
-/**
- * The most a compressed tar may expand to (README, Limits): a few KiB of gzip can say gigabytes of
- * zeros, and the tar is held in memory. Past it zlib throws ERR_BUFFER_TOO_LARGE.
- */
-export const MAX_UNCOMPRESSED_BYTES = 1024 ** 3;
-
-/** The tar itself, gunzipped when it is compressed; throws zlib's error on a bad gzip stream. */
-export function plainTar(archive: Buffer): Buffer {
-  return archive.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC) ? gunzipSync(archive, { maxOutputLength: MAX_UNCOMPRESSED_BYTES }) : archive;
-}
-
-/** Every member of a tar, plain or gzipped, in order. A malformed one rejects with tar-stream's or zlib's error. */
+/** Every member of a tar, plain or compressed (gzip, bzip2, xz), in order. A malformed one rejects with tar-stream's or the decompression's error. */
 export async function readTar(archive: Buffer): Promise<TarMember[]> {
   const members: TarMember[] = [];
   const extract = tar.extract();
-  Readable.from([plainTar(archive)]).pipe(extract);
+  Readable.from([await decompress(archive)]).pipe(extract);
   for await (const entry of extract) {
     // tar-stream reads a size field it cannot decode as null and then waits forever for the member's data.
     if (!Number.isSafeInteger(entry.header.size) || (entry.header.size ?? -1) < 0) throw new Error(INVALID_HEADER);

@@ -4,7 +4,7 @@
  * is read; the config is what the changes make of an empty one; the comment and the one history
  * step say where the tar came from. Publishes `tag` (when named), then `import`.
  */
-import { gunzipSync } from 'node:zlib';
+import { decompress } from '../filesystem/archive-decompression.ts';
 import { layerFromTar } from '../filesystem/layer-tar.ts';
 import { EngineError, InvalidParameterError } from './errors.ts';
 import { applyConfigChanges } from './image-config-changes.ts';
@@ -50,7 +50,7 @@ export function planImport(request: ImportRequest): ImportPlan {
 }
 
 export async function importArchive(images: ImageStore, plan: ImportPlan, archive: Buffer): Promise<Image> {
-  const layer = await layerFromTar(plainArchive(archive)).catch((error: Error) => {
+  const layer = await layerFromTar(await plainArchive(archive)).catch((error: Error) => {
     throw new BadArchiveError(`Error processing tar file(exit status 1): ${goTarError(error)}`);
   });
   const image = await images.create({
@@ -65,11 +65,10 @@ export async function importArchive(images: ImageStore, plan: ImportPlan, archiv
   return image;
 }
 
-/** A gzipped tar inflated (dockerd's DecompressStream), reporting a broken stream as dockerd does. */
-function plainArchive(archive: Buffer): Buffer {
-  if (archive[0] !== 0x1f || archive[1] !== 0x8b) return archive;
+/** A compressed tar undone (dockerd's DecompressStream), reporting a broken stream as dockerd does. */
+async function plainArchive(archive: Buffer): Promise<Buffer> {
   try {
-    return gunzipSync(archive);
+    return await decompress(archive);
   } catch {
     throw new BadArchiveError('Error processing tar file(unexpected EOF): ');
   }

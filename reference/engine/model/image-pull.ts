@@ -6,8 +6,8 @@
  * against its digest and its diff id. The image gets the tag (or the digest) it was pulled by.
  */
 import { createHash } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
 import { MANIFEST_LIST_TYPES } from '../../registry/media-types.ts';
+import { decompress } from '../filesystem/archive-decompression.ts';
 import { layerFromTar } from '../filesystem/layer-tar.ts';
 import type { Layer } from '../filesystem/layer.ts';
 import { EngineError } from './errors.ts';
@@ -83,7 +83,7 @@ async function pull(store: ImageStore, repository: RegistryRepository, named: Im
     checkDigest(blob, descriptor.digest);
     report({ kind: 'update', status: 'Verifying Checksum', id });
     report({ kind: 'update', status: 'Download complete', id });
-    const tar = isGzip(blob) ? gunzipSync(blob) : blob;
+    const tar = await decompress(blob);
     const diffId = sha256Digest(tar);
     if (diffId !== diffIds[index]) throw new EngineError(`layer ${index} has diff id ${diffId}, the config says ${diffIds[index]}`);
     report({ kind: 'progress', status: 'Extracting', id, current: blob.length, total: descriptor.size });
@@ -114,10 +114,6 @@ function heldLayers(store: ImageStore): Map<string, Layer> {
 export function checkDigest(content: Buffer, digest: string): void {
   const actual = sha256Digest(content);
   if (actual !== digest) throw new EngineError(`filesystem layer verification failed for digest ${digest}: got ${actual}`);
-}
-
-function isGzip(bytes: Buffer): boolean {
-  return bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
 /** stringid.TruncateID of a digest: the hex, 12 digits. */

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { layerFromTar } from '../filesystem/layer-tar.ts';
 import type { Layer } from '../filesystem/layer.ts';
-import { plainTar } from '../filesystem/tar-io.ts';
+import { decompress } from '../filesystem/archive-decompression.ts';
 import { InvalidParameterError } from './errors.ts';
 import type { Image } from './image.ts';
 import { chainIds } from './image-layer-digests.ts';
@@ -108,7 +108,7 @@ class Loader {
       const json = imageConfig(parseGoJson(this.files.read(`${v1Id}/${LAYER_JSON_FILE}`)));
       const parent = typeof json.parent === 'string' && json.parent !== '' ? await stage(json.parent) : undefined;
       const tarPath = `${v1Id}/${LAYER_TAR_FILE}`;
-      const tar = plainTar(this.read(tarPath, truncatedId(v1Id)));
+      const tar = await decompress(this.read(tarPath, truncatedId(v1Id)));
       const diffIds = [...(parent?.diffIds ?? []), digestOf(tar)];
       const chainId = chainIds(diffIds).at(-1) ?? '';
       const layer = this.layers.get(chainId) ?? (await layerFromTar(tar));
@@ -163,7 +163,7 @@ class Loader {
   }
 
   private async readLayer(path: string, progressId: string, diffId: string, index: number): Promise<Layer> {
-    const tar = plainTar(this.read(path, progressId));
+    const tar = await decompress(this.read(path, progressId));
     const actual = digestOf(tar);
     if (actual !== diffId) throw new InvalidParameterError(`invalid diffID for layer ${index}: expected "${diffId}", got "${actual}"`);
     return layerFromTar(tar);

@@ -6,7 +6,8 @@
  */
 import { gzipSync } from 'node:zlib';
 import { MANIFEST_V2, PLUGIN_CONFIG } from '../../registry/media-types.ts';
-import { plainTar, readTar, writeTar } from '../filesystem/tar-io.ts';
+import { decompress } from '../filesystem/archive-decompression.ts';
+import { readTar, writeTar } from '../filesystem/tar-io.ts';
 import { EngineError, NotFoundError } from './errors.ts';
 import { checkDigest, fetchManifest, sha256Digest, shortId } from './image-pull.ts';
 import { pushLayer, putManifest } from './image-push.ts';
@@ -64,7 +65,7 @@ async function fetchPlugin(registries: Registries, reference: ImageReference, cr
   for (const [index, descriptor] of document.layers.entries()) {
     const blob = await repository.blob(descriptor.digest);
     checkDigest(blob, descriptor.digest);
-    const tar = plainTar(blob);
+    const tar = await decompress(blob);
     const diffId = sha256Digest(tar);
     if (diffId !== diffIds[index]) throw new EngineError(`layer ${index} has diff id ${diffId}, the plugin config says ${diffIds[index]}`);
     layers.push(tar);

@@ -4,7 +4,7 @@
  * archives unpacked by ADD in every compression, URLs downloaded.
  */
 import { beforeEach, describe, expect, test } from 'vitest';
-import { compressionOf } from '../../../reference/engine/build/archive-decompression.ts';
+import { compressionOf } from '../../../reference/engine/filesystem/archive-decompression.ts';
 import { BuildContext, OutsideContextError } from '../../../reference/engine/build/build-context.ts';
 import { buildfileFromContext } from '../../../reference/engine/build/buildfile-source.ts';
 import { EngineModel } from '../../../reference/engine/model/engine-model.ts';
