@@ -144,11 +144,27 @@ function clientErrorAnswer(error: NodeJS.ErrnoException, limits: RequestLimits):
   return 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n';
 }
 
+/**
+ * How long a refused connection goes on reading (and dropping) what the client still sends. Closing
+ * a socket with bytes unread sends a reset, and a client still writing its body then loses the answer
+ * (node's http client reports ECONNRESET, not the 431): so the answer goes, then a lingering close.
+ */
+export const LINGER_MS = 2_000;
+
 /** Answers oversized headers with a reason (431); every other parse error as node does. */
 export function answerClientErrors(server: Server, limits: RequestLimits): void {
+  const answered = new WeakSet<Duplex>();
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex & { bytesWritten?: number }) => {
-    if (socket.writable && !socket.bytesWritten) socket.write(clientErrorAnswer(error, limits));
-    socket.destroy();
+    if (answered.has(socket)) return;
+    answered.add(socket);
+    if (!socket.writable || socket.bytesWritten) {
+      socket.destroy();
+      return;
+    }
+    socket.end(clientErrorAnswer(error, limits));
+    socket.on('data', () => undefined);
+    socket.once('end', () => socket.destroy());
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
   });
 }
 

@@ -2,6 +2,7 @@
  * Issue 16: a hostile client cannot crash, hang or exhaust the reference's servers. Each case here
  * once killed the process, hung a request, or let one request take unbounded memory.
  */
+import net from 'node:net';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -200,6 +201,24 @@ describe('limits', () => {
     const connection = await rawRequest(reference.engineUrl, httpRequest('GET', '/_ping', { upgrade: false, headers: { 'X-Big': 'a'.repeat(10_000) } }));
     expect(connection.status).toBe(431);
     expect((await connection.untilClosed()).toString()).toContain('8 KiB (--max-header)');
+  });
+
+  test('headers over the limit with a body still coming: the 431 reaches the client and no reset follows (a lingering close)', async () => {
+    const { hostname, port } = new URL(reference.engineUrl);
+    // a socket closed with bytes unread sends a reset: each client here sees its 431, then a clean close or a reset
+    const send = () =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(Number(port), hostname);
+        let answer = '';
+        let reset = false;
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+        socket.on('error', () => (reset = true));
+        socket.on('close', () => resolve(`${answer.slice(0, 12)}${reset ? ' then a reset' : ''}`));
+        socket.write(`POST /v1.25/containers/create HTTP/1.1\r\nHost: x\r\nContent-Length: 4000000\r\nX-Big: ${'a'.repeat(300_000)}\r\n\r\n`);
+        socket.end(Buffer.alloc(4_000_000, 97));
+      });
+    const answers = await Promise.all(Array.from({ length: 20 }, send));
+    expect(answers).toEqual(Array.from({ length: 20 }, () => 'HTTP/1.1 431'));
   });
 
   test('a target over the limit is a 414 naming it', async () => {
