@@ -154,10 +154,12 @@ export const LINGER_MS = 2_000;
 /** Answers oversized headers with a reason (431); every other parse error as node does. */
 export function answerClientErrors(server: Server, limits: RequestLimits): void {
   const answered = new WeakSet<Duplex>();
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex & { bytesWritten?: number }) => {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex & { _httpMessage?: { headersSent: boolean } | null }) => {
     if (answered.has(socket)) return;
     answered.add(socket);
-    if (!socket.writable || socket.bytesWritten) {
+    // node's own rule: answer unless a response on this socket has begun (on a kept-alive connection
+    // earlier responses were written whole: they do not count)
+    if (!socket.writable || socket._httpMessage?.headersSent) {
       socket.destroy();
       return;
     }

@@ -2,6 +2,7 @@
  * Issue 16: a hostile client cannot crash, hang or exhaust the reference's servers. Each case here
  * once killed the process, hung a request, or let one request take unbounded memory.
  */
+import http from 'node:http';
 import net from 'node:net';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
@@ -219,6 +220,25 @@ describe('limits', () => {
       });
     const answers = await Promise.all(Array.from({ length: 20 }, send));
     expect(answers).toEqual(Array.from({ length: 20 }, () => 'HTTP/1.1 431'));
+  });
+
+  test('headers over the limit on a kept-alive connection that already served a request are a 431 too, not a reset', async () => {
+    const { hostname, port } = new URL(reference.engineUrl);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string) =>
+      new Promise<number | string>((resolve) => {
+        const outgoing = http.request({ hostname, port, path, agent }, (answer) => {
+          answer.resume();
+          answer.on('end', () => resolve(answer.statusCode ?? 0));
+        });
+        outgoing.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        outgoing.end();
+      });
+    try {
+      expect([await get('/_ping'), await get(`/_ping?x=${'a'.repeat(10_000)}`)]).toEqual([200, 431]);
+    } finally {
+      agent.destroy();
+    }
   });
 
   test('a target over the limit is a 414 naming it', async () => {
