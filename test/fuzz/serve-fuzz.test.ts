@@ -1,8 +1,9 @@
 /**
  * The reference survives what a hostile client sends (issue 16): seeded requests from the spec
  * inventory against a `shipshape serve` child process. The process never dies, `/_ping` answers
- * within 1 s throughout, no request hangs past its deadline or has its connection closed unanswered, no client mistake gets a 5xx except
- * where the spec's row lists only 500, and the process's memory is back under a bound afterwards.
+ * within 1 s throughout, no request hangs past its deadline or has its connection closed unanswered,
+ * no client mistake gets a 5xx except where the spec's row lists only 500, and the process's memory
+ * is back under a bound afterwards.
  *
  * FUZZ_SEED (default fixed, so CI is reproducible), FUZZ_COUNT (default 20 000) and FUZZ_PATH (a
  * request's index: with FUZZ_COUNT=1, replays that one request) replay and scale it; FUZZ_SUMMARY=FILE
