@@ -149,7 +149,7 @@ function clientErrorAnswer(error: NodeJS.ErrnoException, limits: RequestLimits):
  * a socket with bytes unread sends a reset, and a client still writing its body then loses the answer
  * (node's http client reports ECONNRESET, not the 431): so the answer goes, then a lingering close.
  */
-export const LINGER_MS = 2_000;
+const LINGER_MS = 2_000;
 
 /** Answers oversized headers with a reason (431); every other parse error as node does. */
 export function answerClientErrors(server: Server, limits: RequestLimits): void {
