@@ -136,9 +136,10 @@ export function serverOptions(limits: RequestLimits): { maxHeaderSize: number } 
 
 /** What node answers a request it cannot parse (its socketOnError), with a reason where a limit was passed. */
 function clientErrorAnswer(error: NodeJS.ErrnoException, limits: RequestLimits): string {
+  // The reason is in the status line, and there is no body: the request's method is unknown (its head
+  // was not read), and the answer to a HEAD has none (a client reading one would take the body for the next answer).
   if (error.code === 'HPE_HEADER_OVERFLOW') {
-    const body = `the request line and headers are larger than ${formatBytes(limits.headerBytes)} (${LIMIT_FLAGS.headerBytes})\n`;
-    return `HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+    return `HTTP/1.1 431 Request Header Fields Too Large: the request line and headers are larger than ${formatBytes(limits.headerBytes)} (${LIMIT_FLAGS.headerBytes})\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`;
   }
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';
   return 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n';

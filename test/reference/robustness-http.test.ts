@@ -198,10 +198,24 @@ describe('limits', () => {
     expect(answer.status).toBe(413);
   });
 
-  test('headers over the limit are a 431 naming it', async () => {
-    const connection = await rawRequest(reference.engineUrl, httpRequest('GET', '/_ping', { upgrade: false, headers: { 'X-Big': 'a'.repeat(10_000) } }));
-    expect(connection.status).toBe(431);
-    expect((await connection.untilClosed()).toString()).toContain('8 KiB (--max-header)');
+  test('headers over the limit are a 431 naming it in its status line, with no body (a HEAD may have sent them)', async () => {
+    const { hostname, port } = new URL(reference.engineUrl);
+    const answers = await Promise.all(
+      ['GET', 'HEAD'].map(
+        (method) =>
+          new Promise<unknown[]>((resolve, reject) => {
+            const outgoing = http.request({ hostname, port, method, path: '/_ping', agent: false, headers: { 'X-Big': 'a'.repeat(10_000) } }, (answer) => {
+              let body = '';
+              answer.on('data', (chunk: Buffer) => (body += chunk.toString()));
+              answer.on('end', () => resolve([answer.statusCode, answer.statusMessage, answer.headers['content-length'], body]));
+            });
+            outgoing.on('error', reject);
+            outgoing.end();
+          }),
+      ),
+    );
+    const expected = [431, 'Request Header Fields Too Large: the request line and headers are larger than 8 KiB (--max-header)', '0', ''];
+    expect(answers).toEqual([expected, expected]);
   });
 
   test('headers over the limit with a body still coming: the 431 reaches the client and no reset follows (a lingering close)', async () => {
