@@ -95,7 +95,8 @@ export async function build({ engine }: CheckContext, body: Buffer, query: Query
  * POST /build of a context that must build; a build whose stream reports an error is tried again, up
  * to {@link BUILD_ATTEMPTS} times: a build is repeatable, so a correct target fails it every time,
  * while Podman 4.3 fails one now and then with "layer not known" as other clients remove images (its
- * storage races) and builds it on a next try.
+ * storage races) and builds it on a next try; dockerd 20.10 once failed a step of `build.resources.limits`
+ * with "unable to find image" in a whole run (other checks removing images) and builds it again too.
  */
 export async function repeatableBuild(context: CheckContext, body: Buffer, query: Query = {}): Promise<BuildResult> {
   let result = await build(context, body, query);

@@ -8,7 +8,7 @@ import { check } from '../../harness/check.ts';
 import { atLeast } from '../../harness/versions.ts';
 import { inspectContainer } from '../container-steps.ts';
 import { streamError } from '../image-steps.ts';
-import { BUILD_TIMEOUT_MS, build, buildContext } from './build-steps.ts';
+import { BUILD_TIMEOUT_MS, buildContext, repeatableBuild } from './build-steps.ts';
 
 /** query parameter → the HostConfig field it sets, and the value sent */
 type Limits = Record<string, { field: string; value: number | string }>;
@@ -45,7 +45,7 @@ check('build.resources.limits', {
   const limits = { ...LIMITS, ...(atLeast(version, '1.19') && CPU_PERIOD_QUOTA) };
   const { tar, label } = await buildContext(context, 'minimal');
   const query = { rm: 0, ...Object.fromEntries(Object.entries(limits).map(([parameter, { value }]) => [parameter, value])) };
-  const { res, messages, output } = await build(context, tar, query);
+  const { res, messages, output } = await repeatableBuild(context, tar, query);
   expect({ status: res.status, error: streamError(messages)?.error }, `the build; output: ${output.slice(-300)}`).toEqual({ status: 200, error: undefined });
   const listed = await engine.get('/containers/json', { query: { all: 1, filters: JSON.stringify({ label: [label] }) } });
   expect(listed.status, 'GET /containers/json status').toBe(200);

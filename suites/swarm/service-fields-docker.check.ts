@@ -10,7 +10,7 @@
 import { check, type CheckMeta } from '../../harness/check.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
 import { ownNetwork } from '../networks/network-steps.ts';
-import { inspectService, runningTasks, serviceSpec, updateService } from './swarm-steps.ts';
+import { inspectService, replacingTasks, runningTasks, serviceSpec, updateService } from './swarm-steps.ts';
 
 const FIELDS: Omit<CheckMeta, 'title'> = { spec: '2 §2.7', since: '1.24', tags: ['state'], requires: ['swarm'], level: 'docker', seen: 'dockerd 20.10.24' };
 
@@ -40,7 +40,8 @@ check('swarm.services.force-update', { ...FIELDS, title: 'An update that changes
   const res = await updateService(context, id, before.Version.Index, { ...spec, Labels: context.make.labels, TaskTemplate: { ...(spec.TaskTemplate as Template), ForceUpdate: 1 } });
   context.expect(res.status, `POST /services/{id}/update status: ${res.describe()}`).toBe(200);
   context.expect(((await inspectService(context, id)).Spec.TaskTemplate as Record<string, unknown>).ForceUpdate, 'TaskTemplate.ForceUpdate after the update').toBe(1);
-  const replaced = await runningTasks(context, id, 1).then((running) => running.filter((task) => task.ID !== first?.ID));
+  // dockerd stops the old task before it starts the new one: wait for the new one to run
+  const replaced = await replacingTasks(context, id, first?.ID);
   context.expect(replaced.length, 'running tasks other than the one before the update').toBe(1);
 });
 

@@ -119,11 +119,21 @@ export function isState(value: string | undefined, state: string): boolean {
   return value?.toLowerCase() === state;
 }
 
+function running(tasks: TaskView[]): TaskView[] {
+  return tasks.filter((task) => isState(task.DesiredState, 'running') && isState(task.Status.State, 'running'));
+}
+
 /** Waits until `count` tasks of the service run; returns those. */
 export async function runningTasks(context: CheckContext, serviceId: string, count: number): Promise<TaskView[]> {
-  const running = (tasks: TaskView[]) => tasks.filter((task) => isState(task.DesiredState, 'running') && isState(task.Status.State, 'running'));
   const tasks = await tasksUntil(context, serviceId, (listed) => running(listed).length === count, `${count} running task(s) of service ${serviceId}`);
   return running(tasks);
+}
+
+/** Waits until the one running task of the service is another than `previous` (an update replaced it); returns the running tasks other than it. */
+export async function replacingTasks(context: CheckContext, serviceId: string, previous: string | undefined): Promise<TaskView[]> {
+  const others = (tasks: TaskView[]) => running(tasks).filter((task) => task.ID !== previous);
+  const tasks = await tasksUntil(context, serviceId, (listed) => running(listed).length === 1 && others(listed).length === 1, `a running task of service ${serviceId} other than ${previous ?? 'none'}`);
+  return others(tasks);
 }
 
 /** Waits until the service has made its first task; returns it. */
