@@ -207,10 +207,15 @@ export async function runCommand(args: string[]): Promise<number> {
   // A flaky check fails the gate even where its failure is expected: its outcome cannot be relied on.
   const flaky = report.checks.flatMap((check) => Object.entries(check.results).filter(([, result]) => result.flaky).map(([version, result]) => `flaky: ${check.id} at ${version}: attempts ${result.attempts?.join(', ') ?? '?'}`));
   for (const problem of [...judged.problems, ...suite.runErrors, ...leftovers, ...flaky]) write(`problem: ${problem}`);
+  const gate = gateFailures(report);
+  // Repeated at the end, where a long run's log is read (CI shows its tail): progress printed them long before.
+  for (const failure of gate.slice(0, UNEXPECTED_LISTED)) {
+    write(`unexpected: ${failure.version} ${failure.check} (${failure.status}): ${oneLine(failure.message ?? 'no message')}`);
+  }
+  if (gate.length > UNEXPECTED_LISTED) write(`unexpected: … and ${gate.length - UNEXPECTED_LISTED} more in report.json`);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   write(`time: ${seconds(report.durationMs)} in all, ${seconds(suite.timing.suiteWallMs)} running checks; summed over checks ${seconds(suite.timing.checkMs)}, of which ${seconds(suite.timing.targetMs)} waiting on the target`);
   write(`reports: ${written.map((file: string) => path.relative(process.cwd(), file) || file).join(', ')}`);
-  const gate = gateFailures(report);
   if (suite.checks.length === 0) write(level === 'all' ? 'no check ran: is --only right?' : 'no check ran: are --only and --level right?');
   const failing = gate.length + judged.problems.length + suite.runErrors.length + leftovers.length + flaky.length;
   // The plain closing line CI systems read: expected failures count as skipped, not as failed.
@@ -223,6 +228,13 @@ export async function runCommand(args: string[]): Promise<number> {
   write(`checks: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   write(failing === 0 ? `gate: passed (${(report.durationMs / 1000).toFixed(1)} s)` : `gate: FAILED — ${failing} unexpected result(s)${expectations ? '' : ' (no --expect file given)'}`);
   return failing === 0 && suite.checks.length > 0 ? 0 : 1;
+}
+
+const UNEXPECTED_LISTED = 20;
+
+function oneLine(message: string): string {
+  const first = message.split('\n')[0] ?? '';
+  return first.length > 300 ? `${first.slice(0, 300)}…` : first;
 }
 
 function pickServer(server: NonNullable<Report['target']['server']>): NonNullable<Report['target']['server']> {

@@ -94,5 +94,8 @@ describe('shipshape run', { timeout: 60_000 }, async () => {
     expect(result.code).toBe(1);
     const report = JSON.parse(await fs.readFile(path.join(dir, 'report.json'), 'utf8')) as { checks: { id: string; results: Record<string, { status: string }> }[] };
     expect(report.checks.find((check) => check.id === 'system.ping.ok')?.results['1.25']?.status).toBe('unexpected-pass');
+    // listed again at the end, where CI's log tail shows it
+    const closing = result.stdout.trim().split('\n').slice(-5);
+    expect(closing[0]).toMatch(/^unexpected: 1\.25 system\.ping\.ok \(unexpected-pass\): listed as expected to fail \(pretend it fails\)/);
   });
 });
