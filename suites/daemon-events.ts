@@ -48,17 +48,19 @@ export async function eventsFromNow(context: CheckContext, filters: EventFilters
   return stream;
 }
 
+/** The events received so far, or none while what came is not JSON: for wait predicates, which must not throw. */
+export function receivedEvents(stream: StreamedResponse): EventView[] {
+  try {
+    return stream.jsonObjects<EventView>();
+  } catch {
+    return [];
+  }
+}
+
 /** Waits until an event `until` accepts has arrived; returns the events so far that `of` keeps. */
 export async function eventsUntil(stream: StreamedResponse, of: (event: EventView) => boolean, until: (event: EventView) => boolean): Promise<EventView[]> {
-  const events = () => stream.jsonObjects<EventView>().filter(of);
-  await stream.waitFor(() => {
-    try {
-      return events().some(until);
-    } catch {
-      return false;
-    }
-  });
-  return events();
+  await stream.waitFor(() => receivedEvents(stream).filter(of).some(until));
+  return stream.jsonObjects<EventView>().filter(of);
 }
 
 /**

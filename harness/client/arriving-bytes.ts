@@ -9,12 +9,15 @@ const DEFAULT_WAIT_MS = 10_000;
 
 export class ArrivingBytes {
   private readonly chunks: Buffer[] = [];
+  /** the chunks joined, until the next arrives: waits test `received` on every chunk of long streams */
+  private joined: Buffer | undefined;
   private finished = false;
   private readonly waiters = new Set<() => void>();
 
   constructor(source: Readable) {
     source.on('data', (chunk: Buffer) => {
       this.chunks.push(chunk);
+      this.joined = undefined;
       this.wake();
     });
     const finish = () => {
@@ -26,8 +29,10 @@ export class ArrivingBytes {
     source.on('error', finish);
   }
 
+  /** Everything received so far; the same Buffer until more arrives. */
   get received(): Buffer {
-    return Buffer.concat(this.chunks);
+    this.joined ??= Buffer.concat(this.chunks);
+    return this.joined;
   }
 
   /** The source has ended (or failed): nothing more will arrive. */

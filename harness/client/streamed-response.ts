@@ -17,6 +17,10 @@ const REQUEST_DEADLINE_MS = 30_000;
 const PREVIEW_LENGTH = 300;
 
 export class StreamedResponse extends ArrivingBytes {
+  private readonly parsedObjects: unknown[] = [];
+  /** how much of `received` the parsed objects came from */
+  private parsedBytes = 0;
+
   constructor(
     readonly status: number,
     readonly contentType: string | undefined,
@@ -29,13 +33,23 @@ export class StreamedResponse extends ArrivingBytes {
 
   /** The JSON objects received so far, in order; an incomplete last one is left for later. */
   jsonObjects<T = unknown>(): T[] {
-    return splitJsonObjects(this.received.toString('utf8')).map((text) => {
-      try {
-        return JSON.parse(text) as T;
-      } catch {
-        throw new NonConformingResponse(`${this.describe} streamed something that is not JSON: ${JSON.stringify(text.slice(0, PREVIEW_LENGTH))}`);
+    // Each object is parsed once: waits on an events stream ask on every chunk, and a run's events are thousands.
+    const text = this.received.subarray(this.parsedBytes).toString('utf8');
+    let consumed = 0;
+    try {
+      for (const { value, end } of scanJsonObjects(text)) {
+        try {
+          this.parsedObjects.push(JSON.parse(value));
+        } catch {
+          throw new NonConformingResponse(`${this.describe} streamed something that is not JSON: ${JSON.stringify(value.slice(0, PREVIEW_LENGTH))}`);
+        }
+        consumed = end;
       }
-    });
+    } finally {
+      // An object ends with an ASCII bracket: the offset never falls inside a character.
+      this.parsedBytes += Buffer.byteLength(text.slice(0, consumed));
+    }
+    return [...this.parsedObjects] as T[];
   }
 
   /** How many whole JSON objects have arrived; never throws, so wait predicates can use it. */
@@ -82,7 +96,12 @@ export async function openStream(engine: EngineClient, connection: Connection, p
 
 /** The complete top-level `{…}` / `[…]` values of a text, by bracket depth outside strings. */
 export function splitJsonObjects(text: string): string[] {
-  const values: string[] = [];
+  return scanJsonObjects(text).map(({ value }) => value);
+}
+
+/** The whole JSON objects and arrays in `text`, each with the index just after it. */
+function scanJsonObjects(text: string): { value: string; end: number }[] {
+  const values: { value: string; end: number }[] = [];
   let depth = 0;
   let start = -1;
   let inString = false;
@@ -98,7 +117,7 @@ export function splitJsonObjects(text: string): string[] {
     } else if (char === '{' || char === '[') {
       if (depth++ === 0) start = index;
     } else if ((char === '}' || char === ']') && depth > 0 && --depth === 0) {
-      values.push(text.slice(start, index + 1));
+      values.push({ value: text.slice(start, index + 1), end: index + 1 });
     }
   }
   return values;

@@ -4,7 +4,7 @@
  * freed; a `prune` event follows. Each check prunes only containers with its own label.
  */
 import { check } from '../../harness/check.ts';
-import { eventsFromNow, eventsUntil, type EventView } from '../daemon-events.ts';
+import { eventsFromNow, receivedEvents, type EventView } from '../daemon-events.ts';
 import { createdContainer, exitedContainer, startedContainer } from '../container-steps.ts';
 import { pruned, pruneMark } from '../prune-steps.ts';
 
@@ -73,7 +73,9 @@ check('containers.prune.events', {
     // Other checks prune at the same time: the prune event wanted is one after this container's destroy.
     const isOurs = (event: EventView) => event.Action === 'destroy' && event.Actor?.ID === id;
     const prunesAfterOurs = (events: EventView[]) => events.slice(events.findIndex(isOurs) + 1).filter((event) => events.some(isOurs) && event.Action === 'prune');
-    const events = await eventsUntil(stream, () => true, () => prunesAfterOurs(stream.jsonObjects<EventView>()).length > 0).catch(() => stream.jsonObjects<EventView>());
+    // The stream carries every check's container events: ask once per arrival, not once per event.
+    await stream.waitFor(() => prunesAfterOurs(receivedEvents(stream)).length > 0);
+    const events = stream.jsonObjects<EventView>();
     const seen = events.map((event) => `${event.Action} ${event.Actor?.ID?.slice(0, 12) ?? ''}`).join(', ');
     const prunes = prunesAfterOurs(events);
     context.expect(prunes.length > 0, `destroy of ${id.slice(0, 12)} then prune among: ${seen}`).toBe(true);

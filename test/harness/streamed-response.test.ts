@@ -1,11 +1,13 @@
 /**
  * Splitting a stream of JSON objects (spec/1 §4.3.3) by brackets: whatever the separators between
- * the objects and wherever the received text ends. The seed comes from SHIPSHAPE_SEED (default fixed)
+ * the objects and wherever the received text ends; each object parsed once as the stream grows. The seed comes from SHIPSHAPE_SEED (default fixed)
  * and is in the property's name.
  */
+import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
-import { splitJsonObjects } from '../../harness/client/streamed-response.ts';
+import { describe, expect, test, vi } from 'vitest';
+import { NonConformingResponse } from '../../harness/client/api-response.ts';
+import { splitJsonObjects, StreamedResponse } from '../../harness/client/streamed-response.ts';
 
 const seed = Number(process.env.SHIPSHAPE_SEED ?? 424242);
 
@@ -37,5 +39,40 @@ describe('splitJsonObjects', () => {
       }),
       { seed, numRuns: 300 },
     );
+  });
+});
+
+describe('StreamedResponse.jsonObjects', () => {
+  test('a wait that reads the objects on every chunk parses each object once, however long the stream', async () => {
+    const body = new PassThrough();
+    const stream = new StreamedResponse(200, 'application/json', body, 'GET /events → 200');
+    const count = 2_000;
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const waited = stream.waitFor(() => stream.jsonObjects().length === count);
+      for (let index = 0; index < count; index++) {
+        // Cut mid-object, with a character of two bytes, as a socket may deliver it.
+        const text = `{"id":${index},"name":"é"}\n`;
+        body.write(Buffer.from(text).subarray(0, 13));
+        body.write(Buffer.from(text).subarray(13));
+        await new Promise(setImmediate);
+      }
+      expect(await waited).toBe(true);
+      expect(stream.jsonObjects<{ id: number; name: string }>().map(({ id, name }) => `${id}${name}`)).toEqual(Array.from({ length: count }, (_, index) => `${index}é`));
+      expect(parse).toHaveBeenCalledTimes(count);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  test('what is not JSON is a non-conforming answer, every time it is asked', () => {
+    const body = new PassThrough();
+    const stream = new StreamedResponse(200, 'application/json', body, 'GET /events → 200');
+    body.write('{"ok":1}{"bad":tru}');
+    return new Promise<void>((resolve) => setImmediate(() => {
+      expect(() => stream.jsonObjects()).toThrow(/streamed something that is not JSON: "\{\\"bad\\":tru\}"/);
+      expect(() => stream.jsonObjects()).toThrow(NonConformingResponse);
+      resolve();
+    }));
   });
 });
