@@ -15,6 +15,9 @@ export type Compression = 'none' | 'gzip' | 'bzip2' | 'xz';
 /** The most a compressed tar may expand to (README, Limits). */
 export const MAX_UNCOMPRESSED_BYTES = 1024 ** 3;
 
+/** zlib's thread pool, not the event loop. */
+const gunzipAsync = promisify(gunzip);
+
 const MAGIC: Array<[Exclude<Compression, 'none'>, Buffer]> = [
   ['bzip2', Buffer.from('BZh')],
   ['gzip', Buffer.from([0x1f, 0x8b, 0x08])],
@@ -38,7 +41,7 @@ export async function decompress(bytes: Buffer, limit = MAX_UNCOMPRESSED_BYTES):
       case 'none':
         return bytes;
       case 'gzip':
-        return await promisify(gunzip)(bytes, { maxOutputLength: limit });
+        return await gunzipAsync(bytes, { maxOutputLength: limit });
       case 'bzip2':
       case 'xz':
         return await inWorker({ compression, bytes, limit });

@@ -18,7 +18,7 @@ export interface DecompressionJob {
 
 export type DecompressionAnswer = { id: number } & ({ bytes: Uint8Array } | { error: string });
 
-export function tooLarge(limit: number): Error {
+function tooLarge(limit: number): Error {
   return new Error(`the archive expands past ${limit} bytes`);
 }
 
