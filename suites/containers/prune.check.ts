@@ -72,7 +72,10 @@ check('containers.prune.events', {
     const reclaimed = (await pruned<ContainersPruned>(context, 'containers', mark)).SpaceReclaimed;
     // Other checks prune at the same time: the prune event wanted is one after this container's destroy.
     const isOurs = (event: EventView) => event.Action === 'destroy' && event.Actor?.ID === id;
-    const prunesAfterOurs = (events: EventView[]) => events.slice(events.findIndex(isOurs) + 1).filter((event) => events.some(isOurs) && event.Action === 'prune');
+    const prunesAfterOurs = (events: EventView[]) => {
+      const ours = events.findIndex(isOurs);
+      return ours < 0 ? [] : events.slice(ours + 1).filter((event) => event.Action === 'prune');
+    };
     // The stream carries every check's container events: ask once per arrival, not once per event.
     await stream.waitFor(() => prunesAfterOurs(receivedEvents(stream)).length > 0);
     const events = stream.jsonObjects<EventView>();
