@@ -128,6 +128,12 @@ export async function runSuite(options: {
   process.env[SESSION_ENV] = JSON.stringify(options.session);
   const collector = new ResultCollector(selected);
   const startedAt = performance.now();
+  // vitest forgets a cancel that comes before its test run begins (the run clears it as it starts),
+  // and Ctrl-C while a live target is prepared and the files collected came then: lost, the whole run
+  // went on. A test file that starts after the abort cancels again.
+  const cancelIfInterrupted = () => {
+    if (options.signal?.aborted) void vitest.cancelCurrentRun('keyboard-input');
+  };
   const ownListeners = Object.fromEntries(STOP_SIGNALS.map((name) => [name, process.listeners(name)])) as Record<StopSignal, NodeJS.SignalsListener[]>;
   const vitest = await createVitest(
     'test',
@@ -142,7 +148,7 @@ export async function runSuite(options: {
       // Checks mostly wait (stop timeouts, a live daemon's work): versions side by side finish sooner.
       // The in-process reference shares the cores with the workers, so it gets fewer (bench/README.md).
       maxWorkers: options.session.target.kind === 'live' ? LIVE_WORKERS : REFERENCE_WORKERS,
-      reporters: [collector, new ProgressReporter(options.write, REPO_ROOT, options.isExpected ?? (() => false), owed), new AllureVitestReporter({ resultsDir: options.allureResultsDir })],
+      reporters: [collector, new ProgressReporter(options.write, REPO_ROOT, options.isExpected ?? (() => false), owed), new AllureVitestReporter({ resultsDir: options.allureResultsDir }), { onTestModuleStart: cancelIfInterrupted }],
     },
     { logLevel: 'error' },
   );
@@ -154,7 +160,7 @@ export async function runSuite(options: {
   const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
   options.signal?.addEventListener('abort', cancel, { once: true });
   try {
-    await vitest.start(options.onlyAreas?.map((area) => `suites/${area}/`));
+    if (!options.signal?.aborted) await vitest.start(options.onlyAreas?.map((area) => `suites/${area}/`));
   } finally {
     options.signal?.removeEventListener('abort', cancel);
     await vitest.close();

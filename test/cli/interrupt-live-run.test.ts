@@ -35,13 +35,17 @@ describe.skipIf(!DOCKERD_HOST)('Ctrl-C during a run against real dockerd (SHIPSH
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     const exited = once(child, 'exit');
+    const started = Date.now();
     // Interrupted while the run's own containers exist: the moment a clean-up has the most to do.
     await until(async () => {
       const res = await engine.get('/containers/json', { query: { all: 1, filters: JSON.stringify({ label: [RUN_LABEL] }) } });
       return res.json<unknown[]>().length;
     }, (count) => count > 0, { what: 'the run to create its first container', timeoutMs: 90_000, intervalMs: 200 });
+    const interruptedAt = Date.now();
     child.kill('SIGINT');
     const [code] = (await exited) as [number | null];
+    // Where a slow run's time went, in CI's log: reaching the first container, or cleaning up.
+    console.log(`first container after ${((interruptedAt - started) / 1000).toFixed(1)} s; exit ${((Date.now() - interruptedAt) / 1000).toFixed(1)} s after SIGINT`);
     expect(code, `exit code of the interrupted run; it printed:\n${output.slice(-1500)}`).toBe(130);
     expect(output).toContain('interrupted: stopping the checks and cleaning up the target');
     expect(sortedSnapshot(await snapshotDaemon(engine))).toEqual(sortedSnapshot(before));
