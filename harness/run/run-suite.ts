@@ -131,8 +131,9 @@ export async function runSuite(options: {
   // vitest forgets a cancel that comes before its test run begins (the run clears it as it starts),
   // and Ctrl-C while a live target is prepared and the files collected came then: lost, the whole run
   // went on. A test file that starts after the abort cancels again.
+  const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
   const cancelIfInterrupted = () => {
-    if (options.signal?.aborted) void vitest.cancelCurrentRun('keyboard-input');
+    if (options.signal?.aborted) cancel();
   };
   const ownListeners = Object.fromEntries(STOP_SIGNALS.map((name) => [name, process.listeners(name)])) as Record<StopSignal, NodeJS.SignalsListener[]>;
   const vitest = await createVitest(
@@ -157,7 +158,6 @@ export async function runSuite(options: {
   for (const name of STOP_SIGNALS) {
     for (const listener of process.listeners(name)) if (!ownListeners[name].includes(listener)) process.off(name, listener);
   }
-  const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
   options.signal?.addEventListener('abort', cancel, { once: true });
   try {
     if (!options.signal?.aborted) await vitest.start(options.onlyAreas?.map((area) => `suites/${area}/`));
