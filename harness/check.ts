@@ -26,6 +26,11 @@ export interface CheckMeta {
   title: string;
   /** seed document and section, e.g. '1 §4.4' */
   spec: string;
+  /**
+   * spec-level: the sentences every assertion rests on, each verbatim from a passage `spec` names (a
+   * table row, a rule, a field line); reports show them under a failure. Docker-level checks may omit it.
+   */
+  quote?: string[];
   /** default spec */
   level?: CheckLevel;
   /** for a docker-level check: the dockerd build its behaviour was seen on, e.g. 'dockerd 20.10.24' */
@@ -106,6 +111,7 @@ export function check(id: string, meta: CheckMeta, fn: (context: CheckContext) =
     await allure.feature(descriptor.area);
     await allure.story(id);
     await allure.label('level', descriptor.level);
+    if (descriptor.quote?.length) await allure.description(quoteLines(descriptor).join('\n'));
     await allure.parameter('API version', version);
     await allure.parameter('target', session.target.url);
     const skip = (reason: string): never => {
@@ -122,7 +128,7 @@ export function check(id: string, meta: CheckMeta, fn: (context: CheckContext) =
     let firstFailure: unknown;
     let targetMs = 0;
     for (let attempt = 0; attempt < repeats; attempt++) {
-      const run = await attemptCheck(fn, { version, session, expect: testContext.expect ?? vitestExpect });
+      const run = await attemptCheck(fn, { version, session, expect: testContext.expect ?? vitestExpect, descriptor });
       targetMs += run.targetMs;
       outcomes.push(run.failure === undefined ? 'passed' : outcomeOf(run.failure));
       if (firstFailure === undefined && run.failure !== undefined) {
@@ -140,12 +146,20 @@ export function check(id: string, meta: CheckMeta, fn: (context: CheckContext) =
 class CleanupLeftovers extends Error {}
 
 /**
+ * The spec sentences a failure is said to break, one line each (`spec/1 §4.1: "…"`), so that an
+ * implementer reads the text, not our reading of it.
+ */
+export function quoteLines(check: Pick<CheckDescriptor, 'spec' | 'quote'>): string[] {
+  return (check.quote ?? []).map((sentence) => `spec/${check.spec}: ${JSON.stringify(sentence)}`);
+}
+
+/**
  * One run of a check body with a client and resource tracker of its own, then its clean-up. Returns
- * what went wrong (with the last requests quoted), or nothing.
+ * what went wrong (with the spec sentences it breaks and the last requests quoted), or nothing.
  */
 async function attemptCheck(
   fn: (context: CheckContext) => Promise<void>,
-  { version, session, expect }: { version: ApiVersion; session: RunSession; expect: ExpectStatic },
+  { version, session, expect, descriptor }: { version: ApiVersion; session: RunSession; expect: ExpectStatic; descriptor: CheckDescriptor },
 ): Promise<{ failure?: unknown; targetMs: number }> {
   const engine = new EngineClient(session.target.connection, connectionDispatcher(session.target.connection), version);
   const make = new ResourceTracker(engine.unversioned, session.runId);
@@ -157,9 +171,12 @@ async function attemptCheck(
     if (engine.exchanges.length > 0) {
       await allure.attachment('requests and responses', engine.exchanges.map(describeExchange).join('\n'), { contentType: 'text/plain' });
     }
-    if (error instanceof Error && engine.exchanges.length > 0) {
+    if (error instanceof Error) {
+      // The sentences under a failure of the target's, not under a check that could not run.
+      const sentences = outcomeOf(error) === 'failed' ? quoteLines(descriptor) : [];
       const quoted = engine.exchanges.slice(-QUOTED_EXCHANGES).map((exchange) => `  ${describeExchange(exchange)}`);
-      error.message = `${error.message}\nrequest${quoted.length > 1 ? 's' : ''}:\n${quoted.join('\n')}`;
+      const requests = quoted.length > 0 ? [`request${quoted.length > 1 ? 's' : ''}:`, ...quoted] : [];
+      error.message = [error.message, ...sentences, ...requests].join('\n');
     }
   }
   const leftovers = await make.cleanup();

@@ -38,6 +38,8 @@ export interface CheckReport {
   level?: CheckLevel;
   /** optional, for a docker-level check: the dockerd build its behaviour was seen on */
   seen?: string;
+  /** optional, for a spec-level check: the spec sentences it rests on, verbatim from the passage `spec` names */
+  quote?: string[];
 }
 
 /** Counts of results and the conformance they give: a version's, a level's, an area's. */

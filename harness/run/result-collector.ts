@@ -117,6 +117,7 @@ export class ResultCollector implements Reporter {
         spec: descriptor.spec,
         level: descriptor.level,
         ...(descriptor.seen ? { seen: descriptor.seen } : {}),
+        ...(descriptor.quote?.length ? { quote: [...descriptor.quote] } : {}),
         since: descriptor.since,
         ...(descriptor.until ? { until: descriptor.until } : {}),
         tags: [...descriptor.tags],

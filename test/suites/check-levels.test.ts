@@ -5,59 +5,16 @@
  * checks' metadata comes from `shipshape list --json`, as a user sees it.
  */
 import { execFile } from 'node:child_process';
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import type { CheckDescriptor } from '../../harness/check.ts';
+import { parseSpecReference, readSpec, REPO_ROOT, specPassages, type SpecPassages } from './spec-passages.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SPEC_DIR = path.resolve(REPO_ROOT, '../shared/spec');
 const SEEN = /^dockerd \d+\.\d+\.\d+$/;
 
-/** `## 4. Endpoints` or `### 4.1 Containers`: the section number. */
-const HEADING = /^#{2,}\s+(\d+(?:\.\d+)*)\.?\s/;
-/** `1. Errors use …` at the start of a line: a numbered rule of the section it is in. */
-const RULE = /^(\d+)\.\s/;
-
-/** Every passage a check can name in one spec document: its numbered sections and their numbered rules. */
-export function specPassages(markdown: string): Set<string> {
-  const passages = new Set<string>();
-  let section: string | undefined;
-  for (const line of markdown.split('\n')) {
-    const heading = HEADING.exec(line);
-    if (heading) {
-      section = heading[1];
-      passages.add(section!);
-      continue;
-    }
-    const rule = RULE.exec(line);
-    if (rule && section !== undefined) passages.add(`${section}.${rule[1]}`);
-  }
-  return passages;
-}
-
-/** '1 §4.4' or '1 §2.3, §8' (a document, then sections; a later part may name another document: '1 §7, 2 §4.2'). */
-export function parseSpecReference(text: string): { document: string; section: string }[] | undefined {
-  const references: { document: string; section: string }[] = [];
-  let document: string | undefined;
-  for (const part of text.split(',').map((piece) => piece.trim())) {
-    const match = /^(?:(\d+) )?§(\d+(?:\.\d+)*)$/.exec(part);
-    document = match?.[1] ?? document;
-    if (!match || document === undefined) return undefined;
-    references.push({ document, section: match[2]! });
-  }
-  return references;
-}
-
-async function readSpec(): Promise<Map<string, Set<string>>> {
-  const files = (await fs.readdir(SPEC_DIR)).filter((file) => /^\d+-.*\.md$/.test(file));
-  return new Map(await Promise.all(files.map(async (file) => [file.split('-')[0]!, specPassages(await fs.readFile(path.join(SPEC_DIR, file), 'utf8'))] as const)));
-}
-
 /** What is wrong with a check's level metadata, or nothing. */
-export function levelProblem(check: Pick<CheckDescriptor, 'id' | 'level' | 'seen' | 'spec'>, spec: Map<string, Set<string>>): string | undefined {
+export function levelProblem(check: Pick<CheckDescriptor, 'id' | 'level' | 'seen' | 'spec'>, spec: Map<string, SpecPassages>): string | undefined {
   if (check.level === 'docker') {
     return check.seen !== undefined && SEEN.test(check.seen) ? undefined : `${check.id}: docker-level without seen: 'dockerd X.Y.Z' (it was ${JSON.stringify(check.seen)})`;
   }
@@ -72,14 +29,14 @@ describe('the spec passages a check may name', async () => {
 
   test('are read from the three documents: headings and numbered rules, nothing else', () => {
     expect([...spec.keys()].sort()).toEqual(['1', '2', '3']);
-    expect(spec.get('1')).toContain('4.4');
-    expect(spec.get('1')).toContain('9.4');
-    expect(spec.get('2')).toContain('6.1');
-    expect(spec.get('3')).toContain('5.4');
-    expect(spec.get('1')).not.toContain('4.9');
-    expect(spec.get('2')).not.toContain('7');
-    expect(spec.get('3')).not.toContain('5.5');
-    expect(specPassages('## 2. Things\n\n### 2.1 One\n\n1. a rule\n   2. indented, not a rule\n\n## 3. Other\n2. rule two\n')).toEqual(new Set(['2', '2.1', '2.1.1', '3', '3.2']));
+    expect([...spec.get('1')!.keys()]).toContain('4.4');
+    expect([...spec.get('1')!.keys()]).toContain('9.4');
+    expect([...spec.get('2')!.keys()]).toContain('6.1');
+    expect([...spec.get('3')!.keys()]).toContain('5.4');
+    expect([...spec.get('1')!.keys()]).not.toContain('4.9');
+    expect([...spec.get('2')!.keys()]).not.toContain('7');
+    expect([...spec.get('3')!.keys()]).not.toContain('5.5');
+    expect([...specPassages('## 2. Things\n\n### 2.1 One\n\n1. a rule\n   2. indented, not a rule\n\n## 3. Other\n2. rule two\n').keys()].sort()).toEqual(['2', '2.1', '2.1.1', '3', '3.2']);
   });
 
   test('a reference names a document and sections, in the forms the checks use', () => {
