@@ -41,7 +41,7 @@ function logReplay({ model }: RouteContext, container: Container, query: AttachQ
 
 /** The log replay, then the attachment; the client ends with the replay when there is no stream. */
 async function serveAttach(
-  { model }: RouteContext,
+  { model, personality }: RouteContext,
   container: Container,
   query: AttachQuery,
   replay: AsyncIterable<LogEntry> | undefined,
@@ -49,7 +49,7 @@ async function serveAttach(
 ): Promise<void> {
   if (replay) for await (const entry of replay) client.send(entry.stream, entry.bytes);
   const streams = query.stream
-    ? { stdin: query.stdin && client.hasInput, stdout: query.stdout, stderr: query.stderr, detachKeys: query.detachKeys, output: client.send.bind(client) }
+    ? { stdin: query.stdin && client.hasInput, stdout: query.stdout, stderr: query.stderr, detachKeys: query.detachKeys ?? personality.defaultDetachKeys, output: client.send.bind(client) }
     : undefined;
   const attachment = model.attach.attach(container, streams);
   if (attachment) client.bind(attachment);

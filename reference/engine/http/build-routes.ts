@@ -62,7 +62,7 @@ async function build(route: RouteContext): Promise<void> {
       },
       output,
     );
-    if (quiet) output.quietResult(image.id);
+    if (quiet) output.quietResult(personality.quietBuildOutput(image.id));
   } catch (error) {
     output.releaseHeld();
     if (!output.started) throw error;
@@ -158,10 +158,10 @@ class BuildStream implements BuildOutput {
     this.send(() => this.messages.empty());
   }
 
-  /** With `q`, a success shows the image id alone. */
-  quietResult(imageId: string): void {
+  /** With `q`, a success shows only what the personality says of the image. */
+  quietResult(text: string): void {
     this.held.length = 0;
-    this.write(() => this.messages.stream(`${imageId}\n`));
+    this.write(() => this.messages.stream(text));
   }
 
   /** With `q`, a failure shows everything held back. */

@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { InvalidParameterError } from '../model/errors.ts';
 import { emptyImageConfig, type ImageConfig } from '../model/image.ts';
 import { COMMIT_CONFIG } from './body-structs.ts';
-import { decodeGo } from './json-fields.ts';
+import { decodeGo, type DecodeOptions } from './json-fields.ts';
 import { parseJsonBody, readBodyText } from './json-body.ts';
 import { sendJson } from './replies.ts';
 import type { Route } from './route-table.ts';
@@ -18,8 +18,8 @@ export const commitRoutes: Route[] = [
   {
     method: 'POST',
     path: '/commit',
-    handle: async ({ request, response, model, query, personality }) => {
-      const config = commitConfig(request, await readBodyText(request));
+    handle: async ({ request, response, model, query, personality, version }) => {
+      const config = commitConfig(request, await readBodyText(request), personality.decoding(version));
       const name = query.get('container') ?? '';
       if (name === '') throw new InvalidParameterError('invalid name or ID supplied: ""');
       const image = await model.commits.commit(model.containers.find(name), {
@@ -42,9 +42,9 @@ type DecodedConfig = Partial<ImageConfig>;
  * The body's config over an empty one; none for an empty body. A body that does not decode is the
  * client's mistake: 400 in Go's words (dockerd answers 500, but spec/2 §4.1's row is not 500-only).
  */
-function commitConfig(request: IncomingMessage, text: string): ImageConfig | undefined {
+function commitConfig(request: IncomingMessage, text: string, decoding: DecodeOptions): ImageConfig | undefined {
   const body = parseJsonBody(request, text);
-  const fields = body === undefined || body === null ? undefined : decodeGo<DecodedConfig>(body, COMMIT_CONFIG);
+  const fields = body === undefined || body === null ? undefined : decodeGo<DecodedConfig>(body, COMMIT_CONFIG, decoding);
   if (!fields) return undefined;
   const config = emptyImageConfig();
   for (const name of BOOLEAN_FIELDS) config[name] = fields[name] ?? false;

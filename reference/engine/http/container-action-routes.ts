@@ -140,7 +140,7 @@ export const containerActionRoutes: Route[] = [
     handle: async (context) => {
       const { request, response, model, version, personality } = context;
       // The endpoint came with 1.22: before, the path is no route at all (unless later features are taken at every version).
-      if (!personality.takes(version, '1.22')) throw new HttpError(404, 'page not found');
+      if (!atLeast(version, '1.22')) throw new HttpError(404, 'page not found');
       const update = parseUpdateBody(await readJsonBody(request), { version, personality });
       model.operations.update(containerOf(context), update, validationRules(version));
       // dockerd's answer when it has nothing to warn about: null, not an empty list.

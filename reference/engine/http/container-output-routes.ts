@@ -2,6 +2,7 @@
  * Container endpoints that read what a container produced (spec/1 §4.1): its processes (top), its
  * filesystem changes and its log. Logs are multiplexed frames (spec/1 §4.4) without a Tty and the raw terminal bytes with one.
  */
+import { atLeast } from '../../../harness/versions.ts';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Container } from '../model/container.ts';
@@ -45,14 +46,14 @@ async function streamLogs(context: RouteContext): Promise<void> {
   const entries = model.operations.logs(container, {
     stdout,
     stderr,
-    since: personality.takes(version, '1.19') ? parseUnixTime(query.get('since')) : undefined,
+    since: atLeast(version, '1.19') ? parseUnixTime(query.get('since')) : undefined,
     tail: parseTail(query.get('tail')),
     follow: personality.booleanQuery(query.get('follow'), false),
     signal,
   });
   const timestamps = personality.booleanQuery(query.get('timestamps'), false);
   // §9.4 gives details at 1.23, the logs row of §4.1 marks it [1.25]: it is read from 1.23, which keeps both.
-  const details = personality.takes(version, '1.23') && personality.booleanQuery(query.get('details'), false) ? detailsPrefix(container) : undefined;
+  const details = atLeast(version, '1.23') && personality.booleanQuery(query.get('details'), false) ? detailsPrefix(container) : undefined;
   const line = (entry: LogEntry) => {
     const prefix = `${timestamps ? `${formatFixedNanoTimestamp(entry.time)} ` : ''}${details ?? ''}`;
     return prefix ? Buffer.concat([Buffer.from(prefix), entry.bytes]) : entry.bytes;

@@ -1,4 +1,5 @@
 /** Container endpoints (spec/1 §4.1): list, create, inspect, remove; the others in their own files. */
+import { atLeast } from '../../../harness/versions.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import { archiveRoutes } from './archive-routes.ts';
 import { containerInspect, containerSummary } from './container-views.ts';
@@ -58,7 +59,7 @@ export const containerRoutes: Route[] = [
     path: '/containers/{id*}/json',
     handle: ({ response, model, params, query, version, dialect, personality }) => {
       const container = model.containers.find(params.id ?? '');
-      const withSize = personality.takes(version, '1.21') && personality.booleanQuery(query.get('size'), false);
+      const withSize = atLeast(version, '1.21') && personality.booleanQuery(query.get('size'), false);
       sendJson(response, 200, containerInspect(container, { version, dialect, personality }, model.execs.openIdsOf(container), withSize ? model.containers.sizeOf(container) : undefined));
     },
   },

@@ -11,7 +11,8 @@ import { listedPorts, type PortMap } from '../model/container-ports.ts';
 import type { ContainerMount } from '../model/container-volumes.ts';
 import { STORAGE_DRIVER } from '../model/daemon-build.ts';
 import { formatTimestamp, unixSeconds } from '../model/timestamps.ts';
-import type { AnswerShape } from './personality.ts';
+import type { HostConfig } from '../model/host-config.ts';
+import type { AnswerShape, Personality } from './personality.ts';
 import { volumeMountpoint } from './volume-views.ts';
 
 /** The execution driver dockerd named in inspect until it dropped the field after 1.21. */
@@ -72,7 +73,7 @@ export function containerInspect(container: Container, shape: AnswerShape, execI
     ProcessLabel: '',
     AppArmorProfile: '',
     ExecIDs: personality.arrayOrNull(personality.unordered(execIds)),
-    HostConfig: container.hostConfig,
+    HostConfig: hostConfigView(container.hostConfig, personality),
     ...(size && { SizeRw: size.rw, SizeRootFs: size.rootFs }),
     Mounts: mountsView(container.mounts, shape),
     Config: configView(container.config),
@@ -141,4 +142,11 @@ function networkSettings(networks: Record<string, EndpointSettings>, ports: Port
     IPv6Gateway: bridge?.IPv6Gateway ?? '',
     Networks: networks,
   };
+}
+
+/** The container's HostConfig, its ulimits named as the personality spells them. */
+function hostConfigView(hostConfig: HostConfig, personality: Personality): HostConfig {
+  const ulimits = hostConfig.Ulimits as { Name: string }[] | null | undefined;
+  if (!ulimits) return hostConfig;
+  return { ...hostConfig, Ulimits: ulimits.map((ulimit) => ({ ...ulimit, Name: personality.ulimitName(ulimit.Name) })) };
 }

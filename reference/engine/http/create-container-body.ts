@@ -3,6 +3,7 @@
  * (body-structs.ts: a wrong type is a 400 in Go's words), then the Config fields the model keeps and
  * what a version reads differently decided here.
  */
+import { atLeast } from '../../../harness/versions.ts';
 import type { ContainerSpec } from '../model/container-config.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import type { HostConfig } from '../model/host-config.ts';
@@ -32,16 +33,17 @@ const CONFIG_FIELDS = [
 ] as const;
 
 export function parseCreateBody(body: unknown, shape: RequestShape): CreateRequest {
-  const takes = (since: string) => shape.personality.takes(shape.version, since);
   if (body === undefined || body === null) throw new InvalidParameterError('Config cannot be empty in order to create a container');
-  const fields = decodeGo<DecodedConfig>(body, CONTAINER_CONFIG_WRAPPER, { knows: takes });
+  const fields = decodeGo<DecodedConfig>(body, CONTAINER_CONFIG_WRAPPER, shape.personality.decoding(shape.version));
   if (!fields.Image) throw new InvalidParameterError('Config.Image is required: the reference creates containers from an image');
   const config: ContainerSpec = { Image: fields.Image };
   for (const name of CONFIG_FIELDS) if (fields[name] !== undefined) Object.assign(config, { [name]: fields[name] });
   // From 1.25, `[""]` resets the entrypoint: no entrypoint, not even the image's (the model's empty list).
   const entrypoint = fields.Entrypoint;
-  if (entrypoint !== undefined) config.Entrypoint = takes('1.25') && entrypoint?.length === 1 && entrypoint[0] === '' ? [] : entrypoint;
-  const hostConfig = fields.HostConfig === undefined ? undefined : hostConfigOptions(fields.HostConfig, shape);
+  if (entrypoint !== undefined) config.Entrypoint = atLeast(shape.version, '1.25') && entrypoint?.length === 1 && entrypoint[0] === '' ? [] : entrypoint;
+  const given = fields.HostConfig === undefined ? undefined : hostConfigOptions(fields.HostConfig, shape);
+  const shmSize = shape.personality.defaultShmSize;
+  const hostConfig = shmSize !== undefined && !given?.ShmSize ? { ...given, ShmSize: shmSize } : given;
   // A create joins a single network, as dockerd says (the others are joined with network connect).
   const endpoints = Object.entries(fields.NetworkingConfig?.EndpointsConfig ?? {});
   if (endpoints.length > 1) throw new InvalidParameterError(`Container cannot be connected to network endpoints: ${endpoints.map(([network]) => network).join(', ')}`);

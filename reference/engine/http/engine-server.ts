@@ -173,7 +173,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, served
     if (!match) return sendError(response, requested, 404, 'page not found', personality);
     const check = checkVersion(requested);
     if ('refusal' in check) return sendError(response, requested, 400, check.refusal, personality);
-    const query = parseRequestQuery(queryStart < 0 ? '' : target.slice(queryStart + 1));
+    const query = personality.query(`${match.route.method} ${match.route.path}`, check.served, parseRequestQuery(queryStart < 0 ? '' : target.slice(queryStart + 1)));
     await match.route.handle({ request, response, upgrade, version: check.served, params: match.params, query, model, dialect, personality });
   } catch (error) {
     if (!isIntended(error)) logBug(served.log, 'engine', request, error);

@@ -2,6 +2,7 @@
  * GET /events (spec/2 §6): the kept events from `since`, then the live ones, one JSON object per
  * line, until `until` or until the client goes away. Filters take both forms (lists and maps).
  */
+import { atLeast } from '../../../harness/versions.ts';
 import type { EngineEvent } from '../model/event-bus.ts';
 import { EVENT_FILTER_NAMES, matchesEventFilters } from '../model/event-filter.ts';
 import { InvalidParameterError } from '../model/errors.ts';
@@ -37,14 +38,14 @@ function eventView(event: EngineEvent, { version, personality }: RouteContext): 
 }
 
 function streamEvents(context: RouteContext): void {
-  const { query, model, version, response, personality } = context;
+  const { query, model, version, response } = context;
   const since = parseUnixTime(query.get('since'));
   const until = parseUnixTime(query.get('until'));
   if (since && until && until < since) {
     throw new InvalidParameterError(`\`since\` time (${query.get('since')}) cannot be after \`until\` time (${query.get('until')})`);
   }
   const filters = parseFiltersQuery(query.get('filters'));
-  const known = EVENT_FILTER_NAMES.filter((name) => personality.takes(version, FILTERS_SINCE[name] ?? '1.18'));
+  const known = EVENT_FILTER_NAMES.filter((name) => atLeast(version, FILTERS_SINCE[name] ?? '1.18'));
   checkFilterNames(filters, known);
   const inWindow = (event: EngineEvent) => until === undefined || event.time <= until;
   const send = (event: EngineEvent) => {

@@ -23,10 +23,10 @@ import { containerOf } from './route-helpers.ts';
 import type { Route, RouteContext } from './route-table.ts';
 
 /** The body decoded into `type`; dockerd's decoder refuses an empty one, worded `ifEmpty`. */
-async function bodyFields<T>({ request }: RouteContext, type: GoType, ifEmpty: string): Promise<T> {
+async function bodyFields<T>({ request, personality, version }: RouteContext, type: GoType, ifEmpty: string): Promise<T> {
   const body = await readJsonBody(request);
   if (body === undefined) throw new InvalidParameterError(ifEmpty);
-  return decodeGo<T>(body, type);
+  return decodeGo<T>(body, type, personality.decoding(version));
 }
 
 interface ExecConfig {
@@ -96,7 +96,7 @@ async function startExec(context: RouteContext): Promise<void> {
   await withNotRunningOf(version, () => model.execs.checkStart(instance));
   const client = openRawStream(context, { multiplexed });
   try {
-    client.bind(model.execs.startAttached(instance, { stdin: client.hasInput, output: client.send.bind(client) }));
+    client.bind(model.execs.startAttached(instance, { stdin: client.hasInput, output: client.send.bind(client), defaultDetachKeys: context.personality.defaultDetachKeys }));
   } catch (error) {
     // The answer has begun: as dockerd, a command that cannot start says so in the stream.
     client.send('stdout', Buffer.from(`${(error as Error).message}\r\n`));

@@ -19,11 +19,18 @@ export type GoType =
   /** a type with its own UnmarshalJSON: `decode` gives the value or undefined when it does not decode, which is reported as into `name` */
   | { kind: 'custom'; name: string; decode: (value: unknown) => unknown };
 
-/** A struct field: its type and, for fields the spec adds at a version, that version (older requests do not have them). */
+/**
+ * A struct field: its type; for fields the spec adds at a version, that version (older requests do
+ * not have them); for dockerd's own fields, which the spec does not define, `docker`.
+ */
 export interface GoField {
   type: GoType;
   since?: string;
+  docker?: true;
 }
+
+/** A field of dockerd's that the spec does not define. */
+export const dockerField = (type: GoType): GoField => ({ type, docker: true });
 
 export const goBool: GoType = { kind: 'bool' };
 export const goString: GoType = { kind: 'string' };
@@ -61,9 +68,11 @@ export function goStruct(declared: string, fields: Record<string, GoType | GoFie
   return { kind: 'struct', name, qualified, declared, fields: table };
 }
 
-/** What a request decodes by: whether its version has a field the spec adds at `since`. */
+/** What a request decodes by: whether it has a field (by its version, and whether it is dockerd's own), and how names match. */
 export interface DecodeOptions {
-  knows?: (since: string) => boolean;
+  knows?: (field: GoField) => boolean;
+  /** only a key of exactly the field's name sets it (Go also takes any case) */
+  exactNames?: boolean;
 }
 
 /**
@@ -74,7 +83,7 @@ export interface DecodeOptions {
  */
 export function decodeGo<T = Record<string, unknown>>(value: unknown, type: GoType, options: DecodeOptions = {}): T {
   if (value === null && type.kind === 'struct') return {} as T;
-  return decodeValue(value, type, { struct: '', path: [], knows: options.knows ?? (() => true) }) as T;
+  return decodeValue(value, type, { struct: '', path: [], knows: options.knows ?? (() => true), exactNames: options.exactNames ?? false }) as T;
 }
 
 /**
@@ -94,7 +103,8 @@ interface Place {
   /** the innermost struct's name, and the field names from the top (Go's error context) */
   struct: string;
   path: string[];
-  knows: (since: string) => boolean;
+  knows: (field: GoField) => boolean;
+  exactNames: boolean;
 }
 
 function decodeValue(value: unknown, type: GoType, place: Place): unknown {
@@ -136,9 +146,9 @@ function decodeStruct(value: Record<string, unknown>, type: Extract<GoType, { ki
   for (const [key, item] of Object.entries(value)) {
     // Go prefers the field of that exact name, then any whose name matches without regard to case
     // (own names only: `constructor` or `__proto__` in a body is no field).
-    const name = Object.hasOwn(type.fields, key) ? key : names.find((candidate) => candidate.toLowerCase() === key.toLowerCase());
+    const name = Object.hasOwn(type.fields, key) ? key : place.exactNames ? undefined : names.find((candidate) => candidate.toLowerCase() === key.toLowerCase());
     const field = name === undefined ? undefined : type.fields[name];
-    if (name === undefined || !field || (field.since !== undefined && !place.knows(field.since))) continue;
+    if (name === undefined || !field || !place.knows(field)) continue;
     const result = decodeValue(item, field.type, { ...place, struct: type.name, path: [...place.path, name] });
     if (result === undefined) delete decoded[name];
     else decoded[name] = result;

@@ -4,6 +4,7 @@ import type { IpamPoolRequest } from '../model/network-ipam.ts';
 import type { NetworkCreateOptions } from '../model/network-store.ts';
 import { NETWORK_CONNECT, NETWORK_CREATE_REQUEST, NETWORK_DISCONNECT } from './body-structs.ts';
 import { decodeGo } from './json-fields.ts';
+import type { RequestShape } from './personality.ts';
 
 interface NetworkCreateRequest {
   Name?: string;
@@ -25,10 +26,12 @@ export interface DecodedEndpointSettings {
   MacAddress?: string;
 }
 
-export function parseNetworkCreateBody(body: unknown): NetworkCreateOptions {
-  const fields = decodeGo<NetworkCreateRequest>(body ?? {}, NETWORK_CREATE_REQUEST);
+/** The create's options, with the driver options the personality keeps, and its warning about the others. */
+export function parseNetworkCreateBody(body: unknown, { version, personality }: RequestShape): { options: NetworkCreateOptions; warning?: string } {
+  const fields = decodeGo<NetworkCreateRequest>(body ?? {}, NETWORK_CREATE_REQUEST, personality.decoding(version));
+  const driverOptions = personality.driverOptions(fields.Options ?? {});
   const ipam = fields.IPAM;
-  return {
+  const options: NetworkCreateOptions = {
     name: fields.Name ?? '',
     checkDuplicate: fields.CheckDuplicate ?? false,
     driver: fields.Driver ?? '',
@@ -40,9 +43,10 @@ export function parseNetworkCreateBody(body: unknown): NetworkCreateOptions {
       config: (ipam.Config ?? []).map((pool) => ({ Subnet: pool.Subnet ?? '', IPRange: pool.IPRange ?? '', Gateway: pool.Gateway ?? '', ...(pool.AuxiliaryAddresses && { AuxiliaryAddresses: pool.AuxiliaryAddresses }) })),
       options: ipam.Options,
     } : undefined,
-    options: fields.Options ?? {},
+    options: driverOptions.kept,
     labels: fields.Labels ?? {},
   };
+  return { options, ...(driverOptions.warning !== undefined && { warning: driverOptions.warning }) };
 }
 
 export function parseNetworkConnectBody(body: unknown): { container: string; endpoint: EndpointRequest } {

@@ -27,9 +27,10 @@ export const networkRoutes: Route[] = [
   {
     method: 'POST',
     path: '/networks/create',
-    handle: async ({ request, response, model }) => {
-      const { network, warning } = model.networks.create(parseNetworkCreateBody(await readJsonBody(request)));
-      sendJson(response, 201, { Id: network.id, Warning: warning });
+    handle: async ({ request, response, model, version, personality }) => {
+      const body = parseNetworkCreateBody(await readJsonBody(request), { version, personality });
+      const { network, warning } = model.networks.create(body.options);
+      sendJson(response, 201, { Id: network.id, Warning: [warning, body.warning].filter(Boolean).join('; ') });
     },
   },
   {

@@ -8,7 +8,11 @@ import { atLeast } from '../../../harness/versions.ts';
 import type { ContainerState } from '../model/container-state.ts';
 import { statusText } from '../model/container-status-text.ts';
 import type { PersonalityName } from '../../personality.ts';
+import { DEFAULT_DETACH_KEYS } from '../model/detach-keys.ts';
+import { BRIDGE_DRIVER_OPTIONS } from '../model/network-store.ts';
 import { parseBooleanQuery } from './boolean-query.ts';
+import type { DecodeOptions, GoField } from './json-fields.ts';
+import { specQueryParameters } from './spec-query-parameters.ts';
 
 /** What a view shapes an answer by: the requested version, the vendor's names and the personality. */
 export interface AnswerShape {
@@ -35,8 +39,26 @@ export interface Personality {
    * newer daemon may return new properties at older versions (spec/1 §1, §9.1).
    */
   shows(version: string, since: string): boolean;
-  /** A request feature the spec adds at `since` (an endpoint, a filter, a parameter, a policy): refused or ignored before it, or taken at every version. */
-  takes(version: string, since: string): boolean;
+  /**
+   * How a request body decodes: the fields it has at a version (a spec field from the version the spec
+   * gives it; dockerd's own fields, or none of them), and whether a key matches a field's name in any
+   * case, as Go's decoder does (the spec names fields, nothing more).
+   */
+  decoding(version: string): DecodeOptions;
+  /** The query a handler reads: everything given, or only the parameters the spec's row of the route defines at the version. */
+  query(route: string, version: string, given: URLSearchParams): URLSearchParams;
+  /** The keys that detach an attached client when it names none (the spec names no default: spec/1 §4.1's detachKeys); empty: none do. */
+  readonly defaultDetachKeys: Buffer;
+  /** A network create's driver options (spec/2 §4.4: "Options (map)"): those kept, and a warning naming the others. */
+  driverOptions(options: Record<string, string>): { kept: Record<string, string>; warning?: string };
+  /** A ulimit's name as inspect shows it (spec/1 §2.3: "{Name, Soft, Hard}", no spelling given). */
+  ulimitName(name: string): string;
+  /** What a quiet build streams on success (spec/2 §4.1: "q (suppress verbose output)"). */
+  quietBuildOutput(imageId: string): string;
+  /** Whether a Binds entry's relative container path is read against the container's root (spec/1 §2.3 lists absolute forms only) rather than refused. */
+  readonly relativeBindTargets: boolean;
+  /** /dev/shm's size when a create gives none (spec/1 §2.3, §8: "default 64 MB"): 64 MiB, or 64 000 000 bytes. */
+  readonly defaultShmSize: number | undefined;
   /** The status of an error, given the statuses the endpoint's row lists (undefined: none shown). */
   errorStatus(status: number, listed: readonly number[] | undefined): number;
   /** The words of an error message (the body format is the version's either way, spec/1 §7.1). */
@@ -75,7 +97,15 @@ const DOCKERD: Personality = {
   emptyObject: (map) => (Object.keys(map).length > 0 ? map : null),
   unordered: (items) => [...items],
   shows: atLeast,
-  takes: atLeast,
+  decoding: (version) => ({ knows: (field) => field.since === undefined || atLeast(version, field.since) }),
+  query: (_route, _version, given) => given,
+  defaultDetachKeys: DEFAULT_DETACH_KEYS,
+  driverOptions: (options) => ({ kept: options }),
+  ulimitName: (name) => name,
+  quietBuildOutput: (imageId) => `${imageId}\n`,
+  relativeBindTargets: false,
+  // the model's own default, dockerd's 64 MiB
+  defaultShmSize: undefined,
   errorStatus: (status) => status,
   errorMessage: (_status, message) => message,
   sinceBeforeListAll: true,
@@ -113,7 +143,22 @@ const STRICT: Personality = {
   emptyObject: (map) => map,
   unordered: (items) => [...items].reverse(),
   shows: () => true,
-  takes: () => true,
+  decoding: (version) => ({ knows: (field) => strictKnows(version, field), exactNames: true }),
+  query: (route, version, given) => {
+    const defined = specQueryParameters(route, version);
+    return defined === undefined ? given : new URLSearchParams([...given].filter(([name]) => defined.includes(name)));
+  },
+  defaultDetachKeys: Buffer.alloc(0),
+  driverOptions: (options) => {
+    const unknown = Object.keys(options).filter((name) => !BRIDGE_DRIVER_OPTIONS.includes(name));
+    if (unknown.length === 0) return { kept: options };
+    const kept = Object.fromEntries(Object.entries(options).filter(([name]) => !unknown.includes(name)));
+    return { kept, warning: `reference (strict): driver options not applied: ${unknown.join(', ')}` };
+  },
+  ulimitName: (name) => name.toUpperCase(),
+  quietBuildOutput: (imageId) => `reference (strict): built image ${imageId}\n`,
+  relativeBindTargets: true,
+  defaultShmSize: 64_000_000,
   // a status the row lists for "it failed" in place of one it does not list
   errorStatus: (status, listed) => (listed === undefined || listed.includes(status) || !listed.includes(500) ? status : 500),
   errorMessage: (status) => `reference (strict): ${STRICT_WORDS[status] ?? `status ${status}`}`,
@@ -132,6 +177,11 @@ const STRICT: Personality = {
 };
 
 export const PERSONALITIES: Record<PersonalityName, Personality> = { dockerd: DOCKERD, strict: STRICT };
+
+/** A spec field from the version the spec gives it; none of dockerd's own. */
+function strictKnows(version: string, field: GoField): boolean {
+  return field.docker !== true && (field.since === undefined || atLeast(version, field.since));
+}
 
 /** Words of its own: the state and how long it has been in it, in seconds. */
 function strictStatusText(state: ContainerState, now: Date): string {

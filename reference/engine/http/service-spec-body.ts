@@ -28,7 +28,28 @@ export function parseServiceSpec(body: unknown): ServiceSpec {
     Labels: fields.Labels ?? {},
     TaskTemplate: parseTaskSpec(template, containerSpec),
     Mode: parseMode(fields.Mode),
-    ...given(fields, ['UpdateConfig', 'Networks', 'EndpointSpec']),
+    ...given(fields, ['UpdateConfig', 'Networks']),
+    ...endpointSpec(fields.EndpointSpec, body),
+  };
+}
+
+/**
+ * The endpoint: dockerd's EndpointSpec as given, and the spec's own form of it (spec/2 §2.7's create
+ * body: "Endpoint {Spec {Mode (vip or dnsrr), Ports (exposed ports, form `<port>/<tcp or udp>`)}}"),
+ * whose ports the inspect shows as "ExposedPorts (array of {Protocol, Port})". dockerd ignores the
+ * create body's Endpoint.
+ */
+function endpointSpec(docker: unknown, body: unknown): { EndpointSpec?: Record<string, unknown> } {
+  const spec = (body as { Endpoint?: { Spec?: { Mode?: unknown; Ports?: unknown } } } | null)?.Endpoint?.Spec;
+  const ports = Array.isArray(spec?.Ports) ? spec.Ports.filter((port): port is string => typeof port === 'string' && /^\d+\/(tcp|udp)$/i.test(port)) : [];
+  const given = (docker ?? undefined) as Record<string, unknown> | undefined;
+  if (ports.length === 0 && typeof spec?.Mode !== 'string') return given ? { EndpointSpec: given } : {};
+  return {
+    EndpointSpec: {
+      ...(typeof spec?.Mode === 'string' && { Mode: spec.Mode }),
+      ...given,
+      ...(ports.length > 0 && { ExposedPorts: ports.map((port) => ({ Protocol: port.split('/')[1]?.toLowerCase(), Port: Number(port.split('/')[0]) })) }),
+    },
   };
 }
 

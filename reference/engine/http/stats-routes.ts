@@ -65,7 +65,7 @@ function statsView({ current: sample, previous }: StatsReading, container: Conta
 async function stats(context: RouteContext): Promise<void> {
   const { model, version, response, query, personality } = context;
   const container = containerOf(context);
-  const stream = !personality.takes(version, '1.19') || personality.booleanQuery(query.get('stream'), true);
+  const stream = !atLeast(version, '1.19') || personality.booleanQuery(query.get('stream'), true);
   const signal = clientGone(context);
   const readings = model.stats.readings(container, signal);
   try {

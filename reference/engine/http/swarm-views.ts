@@ -34,14 +34,24 @@ export function serviceView(service: Service): Record<string, unknown> {
   };
 }
 
+/**
+ * A task as dockerd shows it, plus the fields spec/2 §2.8 lists that dockerd leaves out: Name (the
+ * task name its filter matches), Instance (the slot; 0 for a global task), ServiceAnnotations (the
+ * service's name and labels), NetworksAttachments and Endpoint (the service's endpoint spec).
+ */
 export function taskView(task: Task): Record<string, unknown> {
   const { status } = task;
   return {
     ...metaView(task.meta),
     Labels: {},
+    Name: task.name,
     Spec: taskSpecView(task.spec, false),
     ServiceID: task.service.id,
     ...(task.slot !== undefined && { Slot: task.slot }),
+    Instance: task.slot ?? 0,
+    ServiceAnnotations: { Name: task.service.name, Labels: task.service.spec.Labels },
+    NetworksAttachments: [],
+    Endpoint: { Spec: task.service.spec.EndpointSpec ?? {} },
     NodeID: task.nodeId,
     Status: {
       Timestamp: formatTimestamp(status.timestamp),

@@ -30,6 +30,8 @@ export interface ExecClient {
   /** the client sends input, which becomes the command's stdin when it was created with AttachStdin */
   stdin: boolean;
   output: (stream: OutputStreamName, chunk: Buffer) => void;
+  /** the keys that detach when the exec names none (the model's own default when unset) */
+  defaultDetachKeys?: Buffer;
 }
 
 export class ExecStore {
@@ -141,7 +143,7 @@ export class ExecStore {
       tty: spec.tty,
       // An exec's stdin always ends with its client's input.
       closeStdin: true,
-      detachKeys: spec.detachKeys,
+      detachKeys: spec.detachKeys ?? client.defaultDetachKeys,
       output: client.output,
     });
     void attachment.ended.then((reason) => {

@@ -52,7 +52,7 @@ const SWARM_DRIVER = 'overlay';
 const KNOWN_DRIVERS = ['bridge', ...SINGLETON_DRIVERS, SWARM_DRIVER];
 
 /** The options dockerd gives its default bridge. */
-const DEFAULT_BRIDGE_OPTIONS = {
+const DEFAULT_BRIDGE_OPTIONS: Record<string, string> = {
   'com.docker.network.bridge.default_bridge': 'true',
   'com.docker.network.bridge.enable_icc': 'true',
   'com.docker.network.bridge.enable_ip_masquerade': 'true',
@@ -60,6 +60,9 @@ const DEFAULT_BRIDGE_OPTIONS = {
   'com.docker.network.bridge.name': 'docker0',
   'com.docker.network.driver.mtu': '1500',
 };
+
+/** The bridge driver's options, those its default network is made with. */
+export const BRIDGE_DRIVER_OPTIONS: readonly string[] = Object.keys(DEFAULT_BRIDGE_OPTIONS);
 
 export class NetworkStore {
   private held: Network[] | undefined;

@@ -21,7 +21,7 @@ export interface AttachmentOptions {
   tty: boolean;
   /** without a terminal, the end of the client's input ends the process's stdin */
   closeStdin: boolean;
-  /** the sequence that detaches; default ctrl-p ctrl-q */
+  /** the sequence that detaches; default ctrl-p ctrl-q; empty: nothing detaches */
   detachKeys?: Buffer;
   /** where the process's output goes, chunk by chunk, in the order it was written */
   output: (stream: OutputStreamName, chunk: Buffer) => void;
@@ -45,7 +45,8 @@ export class ProcessAttachment {
   private readonly unsubscribers: Array<() => void> = [];
 
   constructor(private readonly options: AttachmentOptions) {
-    this.detachKeys = options.stdin && options.tty ? new DetachKeyMatcher(options.detachKeys ?? DEFAULT_DETACH_KEYS) : undefined;
+    const keys = options.detachKeys ?? DEFAULT_DETACH_KEYS;
+    this.detachKeys = options.stdin && options.tty && keys.length > 0 ? new DetachKeyMatcher(keys) : undefined;
     this.ended = new Promise((resolve) => {
       this.finish = (reason) => {
         if (this.done) return;

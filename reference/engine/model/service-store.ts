@@ -6,7 +6,7 @@
  */
 import { generateName } from './container-names.ts';
 import type { RegistryCredentials } from './image-registry.ts';
-import { ConflictError, EngineError, InvalidParameterError, NotFoundError, NotSupportedError } from './errors.ts';
+import { ConflictError, EngineError, InvalidParameterError, NotFoundError } from './errors.ts';
 import { parseImageReference } from './image-reference.ts';
 import type { NetworkStore } from './network-store.ts';
 import type { SecretStore } from './secret-store.ts';
@@ -67,7 +67,9 @@ export class ServiceStore {
     this.options.cluster.requireManager();
     this.checkSpec(given);
     checkVersion(service.meta, version);
-    if (isGlobal(given.Mode) !== isGlobal(service.spec.Mode)) throw new NotSupportedError('rpc error: code = Unimplemented desc = service mode change is not allowed');
+    // dockerd's words; its status is 501, which the update's row (200, 404, 500: spec/2 §4.6) does not
+    // list, so the reference answers 500 (swarm.services.mode-change-status; mode-change-refused pins 501)
+    if (isGlobal(given.Mode) !== isGlobal(service.spec.Mode)) throw new EngineError('rpc error: code = Unimplemented desc = service mode change is not allowed');
     const spec = this.withNetworkIds(given);
     const replace = JSON.stringify(spec.TaskTemplate) !== JSON.stringify(service.spec.TaskTemplate);
     service.previousSpec = service.spec;
