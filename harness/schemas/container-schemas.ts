@@ -124,6 +124,12 @@ export const INSPECT_CONFIG_SCHEMA = {
   },
 } as const;
 
+/**
+ * A "(timestamp)" of inspect's State (spec/1 §2.2): unlike Created ("RFC 3339 with nanoseconds") its
+ * form is not given, nor what it holds before the container started or finished.
+ */
+const stateTimestamp = { type: ['string', 'integer'] } as const;
+
 /** Inspect State (spec/1 §2.2): Status from 1.21, Dead at 1.25. */
 function stateSchema(version: string) {
   return {
@@ -136,14 +142,14 @@ function stateSchema(version: string) {
     properties: {
       Error: string,
       ExitCode: integer,
-      FinishedAt: timestamp,
+      FinishedAt: stateTimestamp,
       OOMKilled: boolean,
       Dead: boolean,
       Paused: boolean,
       Pid: integer,
       Restarting: boolean,
       Running: boolean,
-      StartedAt: timestamp,
+      StartedAt: stateTimestamp,
       Status: { enum: CONTAINER_STATES },
     },
   };
@@ -180,6 +186,22 @@ export const FLAT_NETWORK_FIELDS = ['Bridge', 'Gateway', 'IPAddress', 'IPPrefixL
 /** The flat fields still returned from 1.21, deprecated in favour of Networks. */
 export const DEPRECATED_FLAT_NETWORK_FIELDS = ['Gateway', 'IPAddress', 'IPPrefixLen', 'MacAddress'] as const;
 
+/**
+ * Inspect's Config as the spec types it: the creation fields of §2.3 with their creation types (Cmd and
+ * Entrypoint "string or array of string", StopSignal "string or unsigned integer"; null where nothing
+ * was given), OnBuild untyped (§2.3 does not list it).
+ */
+const SPEC_INSPECT_CONFIG_SCHEMA = {
+  ...INSPECT_CONFIG_SCHEMA,
+  properties: {
+    ...INSPECT_CONFIG_SCHEMA.properties,
+    Cmd: { type: ['string', 'array', 'null'], items: string },
+    Entrypoint: { type: ['string', 'array', 'null'], items: string },
+    StopSignal: { anyOf: [string, { type: 'integer', minimum: 0 }] },
+    OnBuild: {},
+  },
+} as const;
+
 /** GET /containers/{id}/json (spec/1 §2.2). */
 export const containerInspectSchema = perVersion((version: string) => {
   return {
@@ -192,7 +214,7 @@ export const containerInspectSchema = perVersion((version: string) => {
     properties: {
       AppArmorProfile: string,
       Args: { type: 'array', items: string },
-      Config: INSPECT_CONFIG_SCHEMA,
+      Config: SPEC_INSPECT_CONFIG_SCHEMA,
       Created: timestamp,
       Driver: string,
       ExecDriver: string,

@@ -4,21 +4,30 @@
  * embeds up to 1.21 is the rule of a check of its own (exec.inspect.container), so it is only typed here.
  */
 import { atLeast } from '../versions.ts';
-import { boolean, CREATED_SCHEMA, perVersion, string } from './schema-parts.ts';
+import { boolean, perVersion, string } from './schema-parts.ts';
 
-/** POST /containers/{id}/exec → 201 {Id, Warnings} (spec/1 §2.5; Warnings since 1.18, §9.4). */
-export const EXEC_CREATE_RESPONSE_SCHEMA = CREATED_SCHEMA;
+/**
+ * POST /containers/{id}/exec → 201 {Id, Warnings} (spec/1 §2.5; Warnings since 1.18, §9.4). Unlike the
+ * container create answer (§2.3: "Warnings (array of string)"), §2.5 gives the exec's Warnings as
+ * "(array)" alone, so its items are not typed.
+ */
+export const EXEC_CREATE_RESPONSE_SCHEMA = {
+  type: 'object',
+  required: ['Id', 'Warnings'],
+  properties: {
+    Id: { type: 'string', minLength: 1 },
+    Warnings: { type: 'array' },
+  },
+} as const;
 
-/** ProcessConfig of exec inspect: the command as the daemon runs it. */
+/** ProcessConfig of exec inspect: the command as the daemon runs it. entrypoint and user have no type in spec/1 §2.5. */
 const PROCESS_CONFIG_SCHEMA = {
   type: 'object',
   required: ['arguments', 'entrypoint', 'privileged', 'tty', 'user'],
   properties: {
     arguments: { type: 'array', items: string },
-    entrypoint: string,
     privileged: boolean,
     tty: boolean,
-    user: string,
   },
 } as const;
 

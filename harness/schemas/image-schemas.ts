@@ -10,6 +10,7 @@ import { INSPECT_CONFIG_SCHEMA } from './container-schemas.ts';
 import { boolean, integer, nullableStringList, perVersion, string, timestamp } from './schema-parts.ts';
 
 const nullableStringMap = { type: ['object', 'null'], additionalProperties: string } as const;
+const stringOrStringList = { type: ['string', 'array', 'null'], items: string } as const;
 
 /** An item of GET /images/json: Labels from 1.20. RepoDigests (with digests=1) is a check of its own. */
 export const imageSummarySchema = perVersion((version: string) => ({
@@ -35,7 +36,15 @@ export const imageSummarySchema = perVersion((version: string) => ({
 const CONTAINER_CONFIG_SCHEMA = {
   type: 'object',
   required: ['Hostname', 'User', 'AttachStdin', 'AttachStdout', 'AttachStderr', 'Tty', 'OpenStdin', 'StdinOnce', 'Env', 'Cmd', 'Image', 'Labels', 'Volumes', 'WorkingDir'],
-  properties: { ...INSPECT_CONFIG_SCHEMA.properties, Dns: nullableStringList, VolumesFrom: { type: ['string', 'array', 'null'] } },
+  properties: {
+    ...INSPECT_CONFIG_SCHEMA.properties,
+    // The types of the container Config (spec/1 §2.3), which take a string too.
+    Cmd: stringOrStringList,
+    Entrypoint: stringOrStringList,
+    StopSignal: { type: ['string', 'integer'] },
+    Dns: nullableStringList,
+    VolumesFrom: { type: ['string', 'array', 'null'] },
+  },
 } as const;
 
 export const CONTAINER_CONFIG_HOST_FIELDS = ['Dns', 'VolumesFrom'] as const;
@@ -117,16 +126,13 @@ export const BUILD_MESSAGE_SCHEMA = {
 /**
  * An object of the import (POST /images/create) and load streams: {status} with optional progress
  * {progress, progressDetail {current, total}, id}, a {stream} line (load's confirmation), or {error}.
+ * Spec/2 §4.1 names these fields without their types, so only their presence is judged (progressDetail
+ * is an object).
  */
 export const PROGRESS_MESSAGE_SCHEMA = {
   oneOf: [
-    {
-      type: 'object',
-      required: ['status'],
-      properties: { status: string, progress: string, progressDetail: { type: 'object', properties: { current: integer, total: integer } }, id: string },
-      not: { required: ['error'] },
-    },
-    { type: 'object', required: ['stream'], properties: { stream: string }, not: { required: ['error'] } },
-    ERROR_MESSAGE_SCHEMA,
+    { type: 'object', required: ['status'], properties: { progressDetail: { type: 'object' } }, not: { required: ['error'] } },
+    { type: 'object', required: ['stream'], not: { anyOf: [{ required: ['error'] }, { required: ['status'] }] } },
+    { type: 'object', required: ['error'] },
   ],
 } as const;

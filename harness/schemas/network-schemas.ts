@@ -8,16 +8,19 @@ import { boolean, perVersion, string } from './schema-parts.ts';
 
 const nullableStringMap = { type: ['object', 'null'], additionalProperties: string } as const;
 
-/** An entry of Containers: the endpoint of one container, its addresses in CIDR form ('' for none). */
+/**
+ * An entry of Containers: the endpoint of one container. spec/2 §2.4 gives no form for the addresses
+ * (dockerd's CIDR form is networks.connect.cidr-addresses's) and does not say EndpointID is non-empty.
+ */
 const NETWORK_ENDPOINT_SCHEMA = {
   type: 'object',
   required: ['Name', 'EndpointID', 'MacAddress', 'IPv4Address', 'IPv6Address'],
   properties: {
     Name: string,
-    EndpointID: { type: 'string', minLength: 1 },
+    EndpointID: string,
     MacAddress: string,
-    IPv4Address: { type: 'string', pattern: '^$|^[0-9.]+/[0-9]+$' },
-    IPv6Address: { type: 'string', pattern: '^$|^[0-9a-fA-F:.]+/[0-9]+$' },
+    IPv4Address: string,
+    IPv6Address: string,
   },
 } as const;
 
@@ -64,9 +67,9 @@ export const networkSchema = perVersion((version: string) => ({
 
 export const networkListSchema = perVersion((version: string) => ({ type: 'array', items: networkSchema(version) }));
 
-/** 201 of POST /networks/create. */
+/** 201 of POST /networks/create: "{Id, Warning}" (spec/2 §4.4), Warning without a type. */
 export const NETWORK_CREATED_SCHEMA = {
   type: 'object',
   required: ['Id', 'Warning'],
-  properties: { Id: { type: 'string', minLength: 1 }, Warning: string },
+  properties: { Id: { type: 'string', minLength: 1 } },
 } as const;

@@ -94,3 +94,54 @@ export const privilegeListSchema = {
     properties: { Name: { type: 'string', minLength: 1 }, Description: string, Value: { type: 'array', items: string } },
   },
 } as const;
+
+/**
+ * The list item as spec/2 §2.6 gives it, for the spec-level list check: every field named, but typed
+ * only where the spec types it (Active boolean, Interface.Types an array) and where the name is a
+ * string by the pull's own words (Name, Tag); the entries of the Mounts, Devices and Env lists have
+ * the fields of their entry, untyped. Config's lists may hold settings strings (a 1.24 daemon's), and
+ * Manifest.Args, User, Entrypoint and the rest are left to the daemon.
+ */
+const entryOf = (required: string[]) => ({ type: ['array', 'null'], items: { anyOf: [string, { type: 'object', required }] } });
+const SPEC_MOUNT = ['Name', 'Description', 'Settable', 'Source', 'Destination', 'Type', 'Options'];
+const SPEC_DEVICE = ['Name', 'Description', 'Settable', 'Path'];
+const SPEC_ENV = ['Name', 'Description', 'Settable', 'Value'];
+const strictEntries = (required: string[]) => ({ type: ['array', 'null'], items: { type: 'object', required } });
+
+export const pluginSpecSchema = {
+  type: 'object',
+  required: ['Id', 'Name', 'Tag', 'Active', 'Config', 'Manifest'],
+  properties: {
+    Name: string,
+    Tag: string,
+    Active: boolean,
+    Config: {
+      type: 'object',
+      required: ['Mounts', 'Env', 'Args', 'Devices'],
+      properties: { Mounts: entryOf(SPEC_MOUNT), Env: entryOf(SPEC_ENV), Devices: entryOf(SPEC_DEVICE) },
+    },
+    Manifest: {
+      type: 'object',
+      required: ['ManifestVersion', 'Description', 'Documentation', 'Interface', 'Entrypoint', 'Workdir', 'User', 'Network', 'Capabilities', 'Mounts', 'Devices', 'Env', 'Args'],
+      properties: {
+        Interface: { type: 'object', required: ['Types', 'Socket'], properties: { Types: { type: 'array' } } },
+        Network: { type: 'object', required: ['Type'] },
+        Mounts: strictEntries(SPEC_MOUNT),
+        Devices: strictEntries(SPEC_DEVICE),
+        Env: strictEntries(SPEC_ENV),
+      },
+    },
+  },
+} as const;
+
+export const pluginSpecListSchema = { type: 'array', items: pluginSpecSchema } as const;
+
+/** The pull's answer (spec/2 §2.6): objects with Name, Description and Value, an array of strings. */
+export const pullAnswerSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['Name', 'Description', 'Value'],
+    properties: { Value: { type: 'array', items: string } },
+  },
+} as const;

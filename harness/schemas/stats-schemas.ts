@@ -4,6 +4,11 @@
  * [1.21+] and pids_stats [1.23+] are required from their version on and merely typed before. The
  * single `network` the spec shows up to 1.20 is the rule of a check of its own
  * (containers.stats.network-until-1.20); here it is only typed.
+ *
+ * §2.4 types only some of the figures: percpu_usage (array of integer), the counters of memory_stats'
+ * stats map, and the network counters ("all integers"). The others (usage_in_usermode, total_usage,
+ * usage_in_kernelmode, system_cpu_usage, the throttling_data figures, max_usage, usage, failcnt,
+ * limit, pids_stats.current) are required but not typed.
  */
 import { atLeast } from '../versions.ts';
 import { integer, perVersion, timestamp } from './schema-parts.ts';
@@ -12,11 +17,16 @@ function allIntegers(names: readonly string[]): object {
   return { type: 'object', required: [...names], properties: Object.fromEntries(names.map((name) => [name, integer])) };
 }
 
+/** An object with these fields, their type not given. */
+function untypedFields(names: readonly string[]): object {
+  return { type: 'object', required: [...names] };
+}
+
 /** What one interface counted; `network` before 1.21 has the same fields, summed. */
 const NETWORK_SCHEMA = allIntegers(['rx_bytes', 'rx_dropped', 'rx_errors', 'rx_packets', 'tx_bytes', 'tx_dropped', 'tx_errors', 'tx_packets']);
 
 /** cpu_stats, and precpu_stats, which has the same shape. */
-const CPU_STATS_SCHEMA = {
+export const CPU_STATS_SCHEMA = {
   type: 'object',
   required: ['cpu_usage', 'system_cpu_usage', 'throttling_data'],
   properties: {
@@ -25,13 +35,9 @@ const CPU_STATS_SCHEMA = {
       required: ['percpu_usage', 'usage_in_usermode', 'total_usage', 'usage_in_kernelmode'],
       properties: {
         percpu_usage: { type: 'array', items: integer },
-        usage_in_usermode: integer,
-        total_usage: integer,
-        usage_in_kernelmode: integer,
       },
     },
-    system_cpu_usage: integer,
-    throttling_data: allIntegers(['periods', 'throttled_periods', 'throttled_time']),
+    throttling_data: untypedFields(['periods', 'throttled_periods', 'throttled_time']),
   },
 } as const;
 
@@ -40,10 +46,6 @@ const MEMORY_STATS_SCHEMA = {
   required: ['stats', 'max_usage', 'usage', 'failcnt', 'limit'],
   properties: {
     stats: { type: 'object', additionalProperties: integer },
-    max_usage: integer,
-    usage: integer,
-    failcnt: integer,
-    limit: integer,
   },
 } as const;
 
@@ -58,9 +60,10 @@ export const statsSchema = perVersion((version: string) => ({
   ],
   properties: {
     read: timestamp,
-    pids_stats: { type: 'object', required: ['current'], properties: { current: integer } },
+    pids_stats: untypedFields(['current']),
     network: NETWORK_SCHEMA,
-    networks: { type: 'object', minProperties: 1, additionalProperties: NETWORK_SCHEMA },
+    // a map from interface name: the spec gives no default network, so a container may have no interface
+    networks: { type: 'object', additionalProperties: NETWORK_SCHEMA },
     memory_stats: MEMORY_STATS_SCHEMA,
     blkio_stats: { type: 'object' },
     cpu_stats: CPU_STATS_SCHEMA,

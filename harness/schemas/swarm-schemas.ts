@@ -1,8 +1,10 @@
 /**
  * Schemas of the swarm resources (spec/2 §2.7, §2.8; Docker's shapes where the spec says "not shown":
  * the create answer, the swarm, nodes, the Swarm section of /info). Open, like every schema here.
- * Task fields the spec lists but dockerd 20.10 leaves out (Name, Instance, ServiceAnnotations,
- * NetworksAttachments, Endpoint: Slot and omitempty took their place) are typed, not required.
+ * TASK_SCHEMA is Docker's task (swarm.tasks.docker-schema): the spec's task fields dockerd 20.10 leaves
+ * out (Name, Instance, ServiceAnnotations, NetworksAttachments, Endpoint: Slot and omitempty took their
+ * place) are typed, not required. The spec-level schemas (SPEC_*) require what spec/2 §2.7 and §2.8
+ * list, and type only what they type.
  */
 import { integer, string, timestamp } from './schema-parts.ts';
 
@@ -85,7 +87,61 @@ export const TASK_SCHEMA = {
   },
 } as const;
 
-export const TASK_LIST_SCHEMA = { type: 'array', items: TASK_SCHEMA } as const;
+
+/**
+ * Spec level (spec/2 §2.7): the inspect response's fields, and the types it gives. The inspect names
+ * the template Spec.Task, the create body TaskTemplate: either is taken.
+ */
+const SPEC_TEMPLATE_SCHEMA = {
+  type: 'object',
+  required: ['ContainerSpec'],
+  properties: {
+    ContainerSpec: { type: 'object', required: ['Image'], properties: { Image: id, Env: { type: 'array', items: string } } },
+    RestartPolicy: { type: 'object', properties: { Condition: { enum: ['none', 'on-failure', 'any'] } } },
+  },
+} as const;
+
+export const SPEC_SERVICE_SCHEMA = {
+  type: 'object',
+  required: [...META_FIELDS, 'Spec', 'Endpoint'],
+  properties: {
+    ...meta,
+    Spec: {
+      type: 'object',
+      required: ['Name', 'Mode'],
+      anyOf: [{ required: ['TaskTemplate'] }, { required: ['Task'] }],
+      properties: {
+        Name: id,
+        TaskTemplate: SPEC_TEMPLATE_SCHEMA,
+        Task: SPEC_TEMPLATE_SCHEMA,
+        Mode: { type: 'object', properties: { Replicated: { type: 'object', required: ['Replicas'], properties: { Replicas: integer } } } },
+      },
+    },
+    Endpoint: { type: 'object' },
+  },
+} as const;
+
+/**
+ * Spec level (spec/2 §2.8): every field the task list gives, with the types it gives (Instance an
+ * integer; NetworksAttachments an array) and no others; the template in Spec as the service's (§2.7).
+ */
+export const SPEC_TASK_SCHEMA = {
+  type: 'object',
+  required: [...META_FIELDS, 'Name', 'Spec', 'ServiceID', 'Instance', 'NodeID', 'ServiceAnnotations', 'Status', 'DesiredState', 'NetworksAttachments', 'Endpoint'],
+  properties: {
+    ID: id,
+    Version: { type: 'object', required: ['Index'] },
+    Spec: SPEC_TEMPLATE_SCHEMA,
+    ServiceID: id,
+    Instance: integer,
+    Status: { type: 'object', required: ['Timestamp', 'State', 'Message', 'ContainerStatus'], properties: { State: id } },
+    DesiredState: id,
+    NetworksAttachments: { type: 'array' },
+    Endpoint: { type: 'object' },
+  },
+} as const;
+
+export const SPEC_TASK_LIST_SCHEMA = { type: 'array', items: SPEC_TASK_SCHEMA } as const;
 
 /** GET /nodes/{id} and each item of GET /nodes, in Docker's shape. */
 export const NODE_SCHEMA = {

@@ -8,6 +8,7 @@ import type { CheckContext } from '../../harness/check.ts';
 import { AccountsClient, type Authorization } from '../../harness/client/accounts-client.ts';
 import type { ServiceAnswer } from '../../harness/client/service-answer.ts';
 import { TokenClient, type TokenResponse } from '../../harness/client/token-client.ts';
+import { formatScope, parseScopeList, scopesBeyond, type Scope } from '../../harness/scope-list.ts';
 import type { AccountServices } from '../../harness/session.ts';
 
 /** spec/3 §5.4 */
@@ -28,26 +29,43 @@ export function accountsSetup({ session, engine }: Pick<CheckContext, 'session' 
   return { client: new AccountsClient(services.accountsUrl, engine.exchanges), services, username: services.user.username, basic: { basic: services.user } };
 }
 
-/** A bearer token of the run's token service for `account:<user>:<actions>` (checks using it also require `token-service`). */
-export async function bearer(context: Pick<CheckContext, 'engine'>, setup: AccountsSetup, actions: AccountAction[]): Promise<Authorization> {
-  return { bearer: (await accountToken(context, setup, actions)).accessToken };
+/**
+ * A bearer token of the run's token service for `account:<user>:<actions>` (checks using it also
+ * require `token-service`). spec/3 §5.4 names the scopes (profile_read, …) but not how a token request
+ * spells them (§2.1 gives only the example `repository:<name>:<actions>`): when the token service
+ * grants other than what was asked in this spelling, a check that needs the scopes cannot run, which
+ * is a setup error, not a failure. `needsGrant: false` is for a token a check expects to be refused.
+ */
+export async function bearer(context: Pick<CheckContext, 'engine'>, setup: AccountsSetup, actions: AccountAction[], options: { needsGrant?: boolean } = {}): Promise<Authorization> {
+  return { bearer: (await accountToken(context, setup, actions, options)).accessToken };
 }
 
-/** The token response behind `bearer`: the access token and its `expires_in` in seconds. */
-export async function accountToken(context: Pick<CheckContext, 'engine'>, setup: AccountsSetup, actions: AccountAction[]): Promise<{ accessToken: string; expiresIn: number }> {
+/** The token response behind `bearer`: the access token and its lifetime in seconds (expires_in, or the 60 spec/3 §2.2 defaults to). */
+export async function accountToken(context: Pick<CheckContext, 'engine'>, setup: AccountsSetup, actions: AccountAction[], { needsGrant = true }: { needsGrant?: boolean } = {}): Promise<{ accessToken: string; expiresIn: number }> {
   const { authUrl, user, service } = setup.services;
   if (!authUrl || !user) throw new Error('setup: no token service to ask for a bearer token');
+  const requested: Scope = { type: 'account', name: user.username, actions };
   const answer = await new TokenClient(authUrl, context.engine.exchanges).post({
     grant_type: 'password',
     service,
     client_id: 'shipshape-checks',
     username: user.username,
     password: user.password,
-    scope: `account:${user.username}:${actions.join(',')}`,
+    scope: formatScope(requested),
   });
   const body = answer.status === 200 ? answer.json<TokenResponse>() : undefined;
   if (typeof body?.access_token !== 'string') throw new Error(`setup: the token service gave no access token: ${answer.describe()}`);
-  return { accessToken: body.access_token, expiresIn: Number(body.expires_in) };
+  if (needsGrant) {
+    let granted: Scope[] = [];
+    try {
+      granted = parseScopeList(String(body.scope ?? ''));
+    } catch {
+      // a scope list this spelling does not parse grants nothing it could check
+    }
+    const missing = requested.actions.filter((action) => scopesBeyond([{ ...requested, actions: [action] }], granted).length > 0);
+    if (missing.length > 0) throw new Error(`setup: the token service did not grant ${missing.join(', ')} asked for as ${formatScope(requested)} (spec/3 gives no spelling for account scopes): ${answer.describe()}`);
+  }
+  return { accessToken: body.access_token, expiresIn: body.expires_in === undefined ? 60 : Number(body.expires_in) };
 }
 
 /** An address unique to the check, under the run's name, on a reserved domain (RFC 2606). */

@@ -9,7 +9,12 @@ import { accountsSetup } from './account-steps.ts';
 
 check('accounts.user.basic-trailing-words', {
   title: 'GET the user with a Basic header whose right credentials are followed by another word answers 401; the same credentials alone 200',
-  spec: '3 §5.3, §5.4',
+  spec: '3 §4, §5.3, §5.4',
+  quote: [
+    '| GET /api/v1.1/users/:username/ | none | 200 user | 200, 401, 403, 404 |',
+    'Accounts API: the Authorization header is required and is either HTTP Basic or an OAuth bearer token.',
+    'Invalid or missing credentials give 401.',
+  ],
   since: '1.18',
   requires: ['accounts-api'],
   tags: ['error'],

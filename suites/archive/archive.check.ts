@@ -82,7 +82,8 @@ async function fileContent(context: CheckContext, id: string, path: string): Pro
 
 check('archive.head.stat', {
   title: 'HEAD archive of a file answers 200 with the path-stat header: base64 JSON {name, size, mode, mtime, linkTarget}',
-  spec: '1 §2.4',
+  spec: '1 §2.4, §4.1',
+  quote: ['Archive path stat (response header, see 4): base64 of a JSON object {name: string, size: integer, mode: integer, mtime: timestamp, linkTarget: string}.', '| HEAD /containers/{id_or_name}/archive | path (required) | none | response header `X-Engine-Container-Path-Stat` only | as GET |', '200; 400 (path empty, or path asserted to be a directory but is a file; JSON body gives the detail); 404 (no such container, or no such file or directory); 500'],
   since: '1.20',
   tags: ['schema'],
   covers: [
@@ -97,14 +98,36 @@ check('archive.head.stat', {
   const res = await context.engine.head(archivePath(id), { query: { path: FIXTURE_FILE } });
   context.expect(res.status, 'status').toBe(200);
   const stat = pathStat(res, context.dialect.pathStatHeader);
-  context.expect({ name: stat.name, linkTarget: stat.linkTarget }, 'name and linkTarget of /etc/passwd').toEqual({ name: 'passwd', linkTarget: '' });
+  // §2.4 gives name as a string: the base name or the path asked for are both readings (archive.stat.names has dockerd's).
+  context.expect(['passwd', FIXTURE_FILE], `name in the stat ${JSON.stringify(stat)}`).toContain(stat.name);
   context.expect(stat.size, 'size of /etc/passwd').toBeGreaterThan(0);
   context.expect(res.body.length, 'body length').toBe(0);
 });
 
+check('archive.stat.names', {
+  title: 'the path stat names the last element of the path: passwd for /etc/passwd (linkTarget empty), "." for /.',
+  // spec/1 §2.4 gives name and linkTarget as strings and no more: which name, and linkTarget of a file that is no link, are dockerd's
+  spec: '1 §2.4',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.20',
+  tags: ['schema'],
+}, async (context) => {
+  const id = await container(context);
+  const stat = async (path: string) => {
+    const res = await context.engine.head(archivePath(id), { query: { path } });
+    context.expect(res.status, `HEAD archive?path=${path} status`).toBe(200);
+    const { name, linkTarget } = pathStat(res, context.dialect.pathStatHeader);
+    return { name, linkTarget };
+  };
+  context.expect({ file: await stat(FIXTURE_FILE), root: (await stat('/.')).name }, 'name and linkTarget of /etc/passwd, name of /.')
+    .toEqual({ file: { name: 'passwd', linkTarget: '' }, root: '.' });
+});
+
 check('archive.get.tar', {
   title: 'GET archive of a file answers 200 application/x-tar holding the file, with the path-stat header',
-  spec: '1 §4.1',
+  spec: '1 §4.1, §2.4',
+  quote: ['| GET /containers/{id_or_name}/archive |', 'path (required; relative paths are relative to the container root; must exist; a trailing `/` or `/.` asserts a directory; `/.` copies only the directory contents; symlinks are resolved to the target; system files under /proc, /sys, /dev and user mounts cannot be copied)', '200 `application/x-tar` stream plus header `X-Engine-Container-Path-Stat` (base64 JSON, see 2.4)', 'Archive path stat (response header, see 4): base64 of a JSON object {name: string, size: integer, mode: integer, mtime: timestamp, linkTarget: string}.'],
   since: '1.20',
   tags: ['schema'],
   covers: [
@@ -134,14 +157,20 @@ async function shellStat(context: CheckContext): Promise<PathStat> {
 
 check('archive.stat.symlink', {
   title: 'the path stat of a symlink either names the link with its target resolved in the container (/bin/sh → /bin/busybox) or, the link resolved, the target',
-  spec: '1 §4.1',
+  spec: '1 §4.1, §2.4',
+  quote: ['| HEAD /containers/{id_or_name}/archive | path (required) | none | response header `X-Engine-Container-Path-Stat` only | as GET |', 'path (required; relative paths are relative to the container root; must exist; a trailing `/` or `/.` asserts a directory; `/.` copies only the directory contents; symlinks are resolved to the target; system files under /proc, /sys, /dev and user mounts cannot be copied)', 'Archive path stat (response header, see 4): base64 of a JSON object {name: string, size: integer, mode: integer, mtime: timestamp, linkTarget: string}.'],
   since: '1.20',
   tags: ['schema'],
   covers: ['1:HEAD /containers/{id_or_name}/archive:query:path', '1:HEAD /containers/{id_or_name}/archive:header:X-Engine-Container-Path-Stat'],
 }, async (context) => {
   // §2.4 gives the stat a linkTarget, while §4.1 says symlinks are resolved to the target: either reading.
+  // The name may be the base name or the path; the link's target as the link has it or resolved in the
+  // container. The stat of the link names its target; the stat of the resolved target may name the link
+  // target too or leave it empty (what linkTarget holds for a path that is not a link §2.4 does not say).
   const { name, linkTarget } = await shellStat(context);
-  context.expect([{ name: 'sh', linkTarget: '/bin/busybox' }, { name: 'busybox', linkTarget: '' }], 'name and linkTarget of /bin/sh').toContainEqual({ name, linkTarget });
+  const theLink = ['sh', '/bin/sh'].includes(name) && ['busybox', '/bin/busybox'].includes(linkTarget);
+  const theTarget = ['busybox', '/bin/busybox'].includes(name) && ['', 'busybox', '/bin/busybox'].includes(linkTarget);
+  context.expect(theLink || theTarget, `the stat of /bin/sh names the link with its target, or the target: ${JSON.stringify({ name, linkTarget })}`).toBe(true);
 });
 
 check('archive.stat.symlink-link-target', {
@@ -159,6 +188,7 @@ check('archive.stat.symlink-link-target', {
 check('archive.get.symlink-resolved', {
   title: 'a path through a symlinked directory resolves to the target: /tmp/link/passwd with link → /etc gives /etc/passwd',
   spec: '1 §4.1',
+  quote: ['| GET /containers/{id_or_name}/archive |', 'path (required; relative paths are relative to the container root; must exist; a trailing `/` or `/.` asserts a directory; `/.` copies only the directory contents; symlinks are resolved to the target; system files under /proc, /sys, /dev and user mounts cannot be copied)', '200 `application/x-tar` stream plus header `X-Engine-Container-Path-Stat` (base64 JSON, see 2.4)', '| PUT /containers/{id_or_name}/archive |', 'path (required, an existing directory), noOverwriteDirNonDir (1, true or True makes replacing a directory by a non-directory or the reverse an error); header Content-Type `application/x-tar`', '| tar stream | 200 empty |'],
   since: '1.20',
   tags: ['stream'],
   covers: ['1:GET /containers/{id_or_name}/archive:query:path'],
@@ -173,6 +203,7 @@ check('archive.get.symlink-resolved', {
 check('archive.get.directory-contents', {
   title: 'GET archive of DIR holds DIR itself, a directory entry, with everything else under it; of DIR/. only the contents',
   spec: '1 §4.1',
+  quote: ['| GET /containers/{id_or_name}/archive |', 'path (required; relative paths are relative to the container root; must exist; a trailing `/` or `/.` asserts a directory; `/.` copies only the directory contents; symlinks are resolved to the target; system files under /proc, /sys, /dev and user mounts cannot be copied)', '200 `application/x-tar` stream plus header `X-Engine-Container-Path-Stat` (base64 JSON, see 2.4)'],
   since: '1.20',
   tags: ['stream'],
   covers: ['1:GET /containers/{id_or_name}/archive:query:path'],
@@ -202,7 +233,8 @@ check('archive.get.directory-contents', {
 
 check('archive.get.trailing-slash-file', {
   title: 'GET archive of a file path with a trailing / (asserting a directory) answers 400, with a JSON message from 1.24',
-  spec: '1 §4.1',
+  spec: '1 §4.1, §7.1',
+  quote: ['| GET /containers/{id_or_name}/archive |', 'path (required; relative paths are relative to the container root; must exist; a trailing `/` or `/.` asserts a directory; `/.` copies only the directory contents; symlinks are resolved to the target; system files under /proc, /sys, /dev and user mounts cannot be copied)', '200; 400 (path empty, or path asserted to be a directory but is a file; JSON body gives the detail); 404 (no such container, or no such file or directory); 500', 'From 1.24 the response body is JSON: an object with a single string field `message`.'],
   since: '1.20',
   tags: ['error'],
   covers: ['1:GET /containers/{id_or_name}/archive:query:path', '1:GET /containers/{id_or_name}/archive:status:400', '1:version-rule:1.24:json-errors'],
@@ -219,6 +251,7 @@ check('archive.get.trailing-slash-file', {
 check('archive.get.missing-path', {
   title: 'GET archive of a path that does not exist answers 404',
   spec: '1 §4.1',
+  quote: ['| GET /containers/{id_or_name}/archive |', '200; 400 (path empty, or path asserted to be a directory but is a file; JSON body gives the detail); 404 (no such container, or no such file or directory); 500'],
   since: '1.20',
   tags: ['error'],
   covers: ['1:GET /containers/{id_or_name}/archive:query:path', '1:GET /containers/{id_or_name}/archive:status:404'],
@@ -231,6 +264,7 @@ check('archive.get.missing-path', {
 check('archive.get.empty-path', {
   title: 'GET archive with an empty path answers 400',
   spec: '1 §4.1',
+  quote: ['| GET /containers/{id_or_name}/archive |', '200; 400 (path empty, or path asserted to be a directory but is a file; JSON body gives the detail); 404 (no such container, or no such file or directory); 500'],
   since: '1.20',
   tags: ['error'],
   covers: ['1:GET /containers/{id_or_name}/archive:query:path', '1:GET /containers/{id_or_name}/archive:status:400'],
@@ -243,6 +277,7 @@ check('archive.get.empty-path', {
 check('archive.head.empty-path', {
   title: 'HEAD archive with an empty path answers 400',
   spec: '1 §4.1',
+  quote: ['| HEAD /containers/{id_or_name}/archive | path (required) | none | response header `X-Engine-Container-Path-Stat` only | as GET |', '200; 400 (path empty, or path asserted to be a directory but is a file; JSON body gives the detail); 404 (no such container, or no such file or directory); 500'],
   since: '1.20',
   tags: ['error'],
   covers: ['1:HEAD /containers/{id_or_name}/archive:query:path', '1:HEAD /containers/{id_or_name}/archive:status:400'],
@@ -255,6 +290,7 @@ check('archive.head.empty-path', {
 check('archive.put.extract', {
   title: 'PUT archive into an existing directory answers 200 and the file is then readable by GET',
   spec: '1 §4.1',
+  quote: ['| PUT /containers/{id_or_name}/archive |', 'path (required, an existing directory), noOverwriteDirNonDir (1, true or True makes replacing a directory by a non-directory or the reverse an error); header Content-Type `application/x-tar`', '| tar stream | 200 empty |', '200; 400 (path empty, path is a file, or overwrite refused); 403 (volume or container rootfs is read-only); 404 (no such container or path); 500', '| GET /containers/{id_or_name}/archive |', '200 `application/x-tar` stream plus header `X-Engine-Container-Path-Stat` (base64 JSON, see 2.4)'],
   since: '1.20',
   tags: ['state'],
   covers: [
@@ -277,6 +313,7 @@ check('archive.put.extract', {
 check('archive.put.file-path', {
   title: 'PUT archive to a path that is a file answers 400',
   spec: '1 §4.1',
+  quote: ['| PUT /containers/{id_or_name}/archive |', '200; 400 (path empty, path is a file, or overwrite refused); 403 (volume or container rootfs is read-only); 404 (no such container or path); 500'],
   since: '1.20',
   tags: ['error'],
   covers: ['1:PUT /containers/{id_or_name}/archive:query:path', '1:PUT /containers/{id_or_name}/archive:status:400'],
@@ -289,6 +326,7 @@ check('archive.put.file-path', {
 check('archive.put.missing-dir', {
   title: 'PUT archive to a directory that does not exist answers 404',
   spec: '1 §4.1',
+  quote: ['| PUT /containers/{id_or_name}/archive |', '200; 400 (path empty, path is a file, or overwrite refused); 403 (volume or container rootfs is read-only); 404 (no such container or path); 500'],
   since: '1.20',
   tags: ['error'],
   covers: ['1:PUT /containers/{id_or_name}/archive:query:path', '1:PUT /containers/{id_or_name}/archive:status:404'],
@@ -301,6 +339,7 @@ check('archive.put.missing-dir', {
 check('archive.put.no-overwrite-dir', {
   title: 'PUT archive with noOverwriteDirNonDir=1 that would replace a directory by a file answers 400',
   spec: '1 §4.1',
+  quote: ['| PUT /containers/{id_or_name}/archive |', 'path (required, an existing directory), noOverwriteDirNonDir (1, true or True makes replacing a directory by a non-directory or the reverse an error); header Content-Type `application/x-tar`', '200; 400 (path empty, path is a file, or overwrite refused); 403 (volume or container rootfs is read-only); 404 (no such container or path); 500'],
   since: '1.20',
   tags: ['error'],
   covers: ['1:PUT /containers/{id_or_name}/archive:query:noOverwriteDirNonDir', '1:PUT /containers/{id_or_name}/archive:status:400'],
@@ -330,7 +369,8 @@ check('archive.put.member-outside-refused', {
 
 check('archive.put.readonly-rootfs', {
   title: 'PUT archive into a container with ReadonlyRootfs answers 403',
-  spec: '1 §4.1',
+  spec: '1 §4.1, §2.3',
+  quote: ['| PUT /containers/{id_or_name}/archive |', '200; 400 (path empty, path is a file, or overwrite refused); 403 (volume or container rootfs is read-only); 404 (no such container or path); 500', '| ReadonlyRootfs | boolean | |'],
   since: '1.20',
   tags: ['error'],
   covers: ['1:PUT /containers/{id_or_name}/archive:status:403', '1:POST /containers/create:body:HostConfig.ReadonlyRootfs'],
@@ -343,6 +383,7 @@ check('archive.put.readonly-rootfs', {
 check('archive.copy.resource', {
   title: 'POST /containers/{id}/copy returns the Resource as application/x-tar up to 1.23 (deprecated from 1.20) and errors out from 1.24',
   spec: '1 §4.1',
+  quote: ['| POST /containers/{id_or_name}/copy | | JSON {Resource: string} | 200 `application/x-tar` stream; deprecated from 1.20; removed at 1.24 and later (the call errors out) | 200, 404, 500 |'],
   since: '1.18',
   tags: ['version'],
   covers: [
@@ -358,8 +399,9 @@ check('archive.copy.resource', {
   if (before(context.version, '1.24')) {
     context.expect(res.status, 'status').toBe(200);
     context.expect(res.contentType, 'Content-Type').toBe(TAR);
-    const entries = (await readTar(res)).map(({ name, type }) => ({ name: relativeName(name), type }));
-    context.expect(entries, 'tar entries').toEqual([{ name: 'passwd', type: 'file' }]);
+    // The row gives no naming of the entry: the file's base name, or its path, with or without the leading /.
+    const entries = (await readTar(res)).map(({ name, type }) => ({ name: relativeName(name).replace(/^\/+/, ''), type }));
+    context.expect(entries.length === 1 && ['passwd', 'etc/passwd'].includes(entries[0]?.name ?? '') && entries[0]?.type === 'file', `tar entries: ${JSON.stringify(entries)}`).toBe(true);
   } else {
     // "Removed at 1.24 and later (the call errors out)": no status is given, only that it fails.
     context.expect(res.status, 'status (an error)').toBeGreaterThanOrEqual(400);
@@ -367,8 +409,9 @@ check('archive.copy.resource', {
 });
 
 check('archive.get.root-contents', {
-  title: 'GET archive of /. answers the contents of the root: bin/busybox and etc/passwd at the top of the tar, the stat named "."',
-  spec: '1 §4.1',
+  title: 'GET archive of /. answers the contents of the root: bin/busybox and etc/passwd at the top of the tar, with the path-stat header',
+  spec: '1 §4.1, §2.4',
+  quote: ['| GET /containers/{id_or_name}/archive |', 'path (required; relative paths are relative to the container root; must exist; a trailing `/` or `/.` asserts a directory; `/.` copies only the directory contents; symlinks are resolved to the target; system files under /proc, /sys, /dev and user mounts cannot be copied)', '200 `application/x-tar` stream plus header `X-Engine-Container-Path-Stat` (base64 JSON, see 2.4)', 'Archive path stat (response header, see 4): base64 of a JSON object {name: string, size: integer, mode: integer, mtime: timestamp, linkTarget: string}.'],
   since: '1.20',
   tags: ['stream'],
   covers: [
@@ -382,24 +425,26 @@ check('archive.get.root-contents', {
   context.expect(res.status, 'status').toBe(200);
   const stat = pathStat(res, context.dialect.pathStatHeader);
   const names = (await readTar(res)).map((entry) => relativeName(entry.name));
+  // The stat's name for /. §2.4 does not give (archive.stat.names has dockerd's).
   context.expect({
-    statName: stat.name,
     hasBusybox: names.includes('bin/busybox'),
     hasPasswd: names.includes('etc/passwd'),
-  }, `stat ${JSON.stringify(stat)}; first entries ${JSON.stringify(names.slice(0, 8))}`).toEqual({ statName: '.', hasBusybox: true, hasPasswd: true });
+  }, `stat ${JSON.stringify(stat)}; first entries ${JSON.stringify(names.slice(0, 8))}`).toEqual({ hasBusybox: true, hasPasswd: true });
 });
 
-check('archive.put.round-trip', {
-  title: 'what PUT archive extracts, GET archive gives back: names, types, modes, contents and link targets of a tree',
-  spec: '1 §4.1',
-  since: '1.20',
-  tags: ['state'],
-  covers: [
-    '1:PUT /containers/{id_or_name}/archive:query:path',
-    '1:PUT /containers/{id_or_name}/archive:body:tar',
-    '1:GET /containers/{id_or_name}/archive:query:path',
-  ],
-}, async (context) => {
+interface RoundTripEntry {
+  name: string;
+  type: string;
+  mode: number;
+  linkname: string;
+  data: string;
+}
+
+/**
+ * Extracts a tree (directories, files, a relative symlink) into /tmp of a created container and reads
+ * it back by GET: the entries of each, sorted by name, and the order the GET tar had them in.
+ */
+async function roundTrip(context: CheckContext): Promise<{ back: RoundTripEntry[]; sent: RoundTripEntry[]; order: string[] }> {
   const id = await container(context);
   const tree: TarSource[] = [
     { kind: 'directory', name: 'tree/' },
@@ -411,20 +456,53 @@ check('archive.put.round-trip', {
   await extracted(context, id, '/tmp', tree);
   const res = await context.engine.get(archivePath(id), { query: { path: '/tmp/tree' } });
   context.expect(res.status, 'GET archive?path=/tmp/tree status').toBe(200);
-  const back = (await readTar(res)).map(({ name, type, mode, linkname, data }) => ({ name: relativeName(name), type, mode, linkname, data: data.toString('utf8') }));
+  const got = (await readTar(res)).map(({ name, type, mode, linkname, data }) => ({ name: relativeName(name), type, mode, linkname, data: data.toString('utf8') }));
   const sent = tree.map((source) => ({
     name: relativeName(source.name),
     type: source.kind,
     mode: TAR_MODES[source.kind],
     linkname: source.kind === 'symlink' ? source.target : '',
-    data: source.kind === 'file' ? source.data : '',
+    data: source.kind === 'file' ? Buffer.from(source.data).toString('utf8') : '',
   }));
-  context.expect(back, 'entries of the tar of /tmp/tree').toEqual(sent);
+  const byName = (a: RoundTripEntry, b: RoundTripEntry) => a.name.localeCompare(b.name);
+  return { back: [...got].sort(byName), sent: [...sent].sort(byName), order: got.map((entry) => entry.name) };
+}
+
+check('archive.put.round-trip', {
+  title: 'what PUT archive extracts, GET archive gives back: names, types, contents and link targets of a tree (in any order)',
+  spec: '1 §4.1',
+  quote: ['| PUT /containers/{id_or_name}/archive |', 'path (required, an existing directory), noOverwriteDirNonDir (1, true or True makes replacing a directory by a non-directory or the reverse an error); header Content-Type `application/x-tar`', '| tar stream | 200 empty |', '| GET /containers/{id_or_name}/archive |', 'path (required; relative paths are relative to the container root; must exist; a trailing `/` or `/.` asserts a directory; `/.` copies only the directory contents; symlinks are resolved to the target; system files under /proc, /sys, /dev and user mounts cannot be copied)', '200 `application/x-tar` stream plus header `X-Engine-Container-Path-Stat` (base64 JSON, see 2.4)'],
+  since: '1.20',
+  tags: ['state'],
+  covers: [
+    '1:PUT /containers/{id_or_name}/archive:query:path',
+    '1:PUT /containers/{id_or_name}/archive:body:tar',
+    '1:GET /containers/{id_or_name}/archive:query:path',
+  ],
+}, async (context) => {
+  // The spec gives no order of the entries, and does not say that an extraction keeps modes (archive.put.round-trip-modes has dockerd's).
+  const { back, sent } = await roundTrip(context);
+  const withoutMode = (entries: RoundTripEntry[]) => entries.map(({ mode: _mode, ...rest }) => rest);
+  context.expect(withoutMode(back), 'entries of the tar of /tmp/tree, by name').toEqual(withoutMode(sent));
+});
+
+check('archive.put.round-trip-modes', {
+  title: 'what PUT archive extracts, GET archive gives back with the modes the tar had, in the order it had them',
+  // spec/1 §4.1 gives neither an order of a tar's entries nor that an extraction keeps their modes
+  spec: '1 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.20',
+  tags: ['state'],
+}, async (context) => {
+  const { back, sent, order } = await roundTrip(context);
+  context.expect({ entries: back, order }, 'entries of the tar of /tmp/tree, and their order').toEqual({ entries: sent, order: sent.map((entry) => entry.name) });
 });
 
 check('archive.export.tar', {
   title: 'GET /containers/{id}/export answers 200 application/octet-stream: a tar of the whole filesystem with /bin/busybox and the files the container wrote',
   spec: '1 §4.1',
+  quote: ['| GET /containers/{id_or_name}/export | | none | 200 `application/octet-stream` tar stream | 200, 404, 500 |'],
   since: '1.18',
   tags: ['stream'],
   covers: ['1:GET /containers/{id_or_name}/export', '1:GET /containers/{id_or_name}/export:status:200'],
@@ -444,7 +522,8 @@ check('archive.export.tar', {
 
 check('archive.unknown-container', {
   title: 'HEAD, GET and PUT archive, export and copy of a container that does not exist answer 404',
-  spec: '1 §4.1',
+  spec: '1 §4.1, §7.2',
+  quote: ['| HEAD /containers/{id_or_name}/archive | path (required) | none | response header `X-Engine-Container-Path-Stat` only | as GET |', '200; 400 (path empty, or path asserted to be a directory but is a file; JSON body gives the detail); 404 (no such container, or no such file or directory); 500', '200; 400 (path empty, path is a file, or overwrite refused); 403 (volume or container rootfs is read-only); 404 (no such container or path); 500', '| GET /containers/{id_or_name}/export | | none | 200 `application/octet-stream` tar stream | 200, 404, 500 |', '| POST /containers/{id_or_name}/copy | | JSON {Resource: string} | 200 `application/x-tar` stream; deprecated from 1.20; removed at 1.24 and later (the call errors out) | 200, 404, 500 |', '404 no such container, image, exec instance, volume, network, service or task'],
   since: '1.20',
   tags: ['error'],
   covers: [
@@ -462,8 +541,11 @@ check('archive.unknown-container', {
     get: (await context.engine.get(archivePath(missing), { query: { path: FIXTURE_FILE } })).status,
     put: (await putTar(context, missing, { path: '/tmp' }, body)).status,
     export: (await context.engine.get(`/containers/${missing}/export`)).status,
-    // copy answers 404 from 1.24 for any container; before, because this one does not exist
     copy: (await context.engine.post(`/containers/${missing}/copy`, { json: { Resource: FIXTURE_FILE } })).status,
   };
-  context.expect(statuses, `statuses for the container ${missing}`).toEqual({ head: 404, get: 404, put: 404, export: 404, copy: 404 });
+  // Up to 1.23 copy answers 404 because this container does not exist; from 1.24 the call "errors out",
+  // with no status given: any error will do.
+  const copyRemoved = atLeast(context.version, '1.24');
+  const seen = { ...statuses, copy: copyRemoved && statuses.copy >= 400 ? 'an error' : statuses.copy };
+  context.expect(seen, `statuses for the container ${missing}`).toEqual({ head: 404, get: 404, put: 404, export: 404, copy: copyRemoved ? 'an error' : 404 });
 });

@@ -1,7 +1,8 @@
 /**
- * Build file instructions whose effect outlives the build (spec/2 §4.1): ARG set by the build-time
- * variables parameter (from 1.21; the spec leaves its name out, docker's is `buildargs`), ONBUILD
- * triggers that run in the build of a child image, and ENV values substituted into later instructions.
+ * Build file instructions whose effect outlives the build, all dockerd's: spec/2 §4.1 names the build
+ * file but gives it no language, and leaves the build-time variables parameter unnamed. As dockerd
+ * does it: ARG set by `buildargs` (from 1.21), ONBUILD triggers that run in the build of a child
+ * image, and ENV values substituted into later instructions.
  */
 import { check } from '../../harness/check.ts';
 import { imageConfig, imageOutput, inspectImage } from '../image-steps.ts';
@@ -10,6 +11,8 @@ import { BUILD_TIMEOUT_MS, buildContext, builtImage } from './build-steps.ts';
 check('build.args', {
   title: 'from 1.21 buildargs sets an ARG for the instructions after it, over its default',
   spec: '2 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.21',
   tags: ['state'],
   timeoutMs: BUILD_TIMEOUT_MS,
@@ -23,6 +26,8 @@ check('build.args', {
 check('build.onbuild', {
   title: 'ONBUILD keeps its trigger in the image config, and the trigger runs when a child image is built FROM it',
   spec: '2 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.18',
   tags: ['state'],
   timeoutMs: BUILD_TIMEOUT_MS,
@@ -38,6 +43,8 @@ check('build.onbuild', {
 check('build.env-substitution', {
   title: 'ENV values are substituted into later instructions: ${VAR} in ENV, $VAR in WORKDIR',
   spec: '2 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.18',
   tags: ['state'],
   timeoutMs: BUILD_TIMEOUT_MS,

@@ -1,6 +1,7 @@
 /**
- * What a build makes (spec/2 §4.1 POST /build): an image whose config is what the build file said,
- * and whose containers see the files RUN made and COPY and ADD brought in.
+ * What a build makes, as dockerd builds it: spec/2 §4.1 names the build file but gives it no language,
+ * so what its instructions do is dockerd's. An image whose config is what the build file said, and
+ * whose containers see the files RUN made and COPY and ADD brought in.
  */
 import { check } from '../../harness/check.ts';
 import { imageConfig, imageOutput, inspectImage } from '../image-steps.ts';
@@ -10,6 +11,8 @@ import { BUILD_TIMEOUT_MS, buildContext, builtImage } from './build-steps.ts';
 check('build.image.config', {
   title: 'the built image has the Cmd, Env, WorkingDir, Labels, User, ExposedPorts and Volumes its build file gave',
   spec: '2 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.18',
   tags: ['state'],
   timeoutMs: BUILD_TIMEOUT_MS,
@@ -40,6 +43,8 @@ check('build.image.config', {
 check('build.run.command', {
   title: 'a container of the built image runs its CMD in its WORKDIR, as its USER (a uid: the fixture image may have no user but root), with its ENV',
   spec: '2 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.18',
   tags: ['state'],
   timeoutMs: BUILD_TIMEOUT_MS,
@@ -52,6 +57,8 @@ check('build.run.command', {
 check('build.run.files', {
   title: 'a container of the built image sees the file RUN wrote, the file COPY copied and the contents of the tar ADD extracted',
   spec: '2 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.18',
   tags: ['state'],
   timeoutMs: BUILD_TIMEOUT_MS,

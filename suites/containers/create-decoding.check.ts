@@ -27,7 +27,19 @@ async function expectStatuses(context: CheckContext, cases: [fields: Record<stri
 
 check('containers.create.wrong-json-type', {
   title: 'a create whose fields are not of their JSON types (a string for a boolean, a fraction for an integer, a number for HostPort) answers 400',
-  spec: '1 §2.3, §7.2',
+  spec: '1 §2.3, §4.1, §7.1, §7.2',
+  quote: [
+    '| Tty | boolean |',
+    '| Env | array of string |',
+    '| Labels | object string to string |',
+    '| Privileged | boolean |',
+    '| CpuShares | integer |',
+    'key `<port>/<protocol>` mapped to array of {HostPort: string}; the port is a string, not an integer',
+    '400 bad parameter',
+    '| POST /containers/create |',
+    '201 {Id, Warnings}',
+    'From 1.24 the response body is JSON: an object with a single string field `message`. Before 1.24 the body is plain text.',
+  ],
   since: '1.18',
   tags: ['error'],
   covers: ['1:POST /containers/create:status:400'],
@@ -45,14 +57,22 @@ check('containers.create.wrong-json-type', {
 });
 
 check('containers.create.bind-invalid', {
-  title: 'a create whose HostConfig.Binds holds an entry in none of the forms of §2.3 (a relative container path, only colons) answers 400',
-  spec: '1 §2.3, §7.2',
+  title: 'a create whose HostConfig.Binds holds an entry in none of the forms of §2.3 (four colon-separated parts, only colons) answers 400',
+  spec: '1 §2.3, §4.1, §7.1, §7.2',
+  quote: [
+    '| Binds | array of string | forms: host_path:container_path; host_path:container_path:ro; volume_name:container_path; volume_name:container_path:ro; up to 1.24 also a bare container_path creating a new volume |',
+    '400 bad parameter',
+    '| POST /containers/create |',
+    '201 {Id, Warnings}',
+    'From 1.24 the response body is JSON: an object with a single string field `message`. Before 1.24 the body is plain text.',
+  ],
   since: '1.18',
   tags: ['error'],
   covers: ['1:POST /containers/create:body:HostConfig.Binds', '1:POST /containers/create:status:400'],
 }, async (context) => {
   await expectStatuses(context, [
-    [{ HostConfig: { Binds: ['/tmp:relative'] } }, 400],
+    // Not a relative container path ("/tmp:relative"): §2.3 does not say container_path must be absolute.
+    [{ HostConfig: { Binds: ['/tmp:/mnt/shipshape-bind:ro:ro'] } }, 400],
     [{ HostConfig: { Binds: ['::'] } }, 400],
     [{ HostConfig: { Binds: ['/tmp:/mnt/shipshape-bind:ro'] } }, 201],
   ]);

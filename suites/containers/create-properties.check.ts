@@ -7,7 +7,9 @@
  *
  * The generators stay inside what both the spec and dockerd accept on any host: where dockerd is
  * stricter than the spec (Memory and KernelMemory at least 6MB, an absolute WorkingDir, a known
- * StopSignal, MaximumRetryCount only with on-failure), the valid values keep to dockerd's side.
+ * StopSignal, MaximumRetryCount only with on-failure), the valid values keep to dockerd's side; where
+ * dockerd takes more than the spec (BlkioWeight 0, MemorySwappiness -1, an empty HostPort, a named
+ * volume that does not exist yet), they keep to the spec's: each named volume is created first.
  */
 import fc from 'fast-check';
 import { check, type CheckContext } from '../../harness/check.ts';
@@ -66,10 +68,10 @@ const memoryLimits = fc.oneof(
   fc.tuple(memory, fc.integer({ min: 1, max: 1024 * MIB })).map(([Memory, extra]) => ({ Memory, MemorySwap: Memory + extra })),
 );
 
-/** Ports are strings (spec/1 §2.3); an empty HostPort lets the daemon choose. */
+/** Ports are strings (spec/1 §2.3); an empty HostPort (dockerd: the daemon chooses) is not one. */
 const portBindings = fc.dictionary(
   fc.tuple(fc.integer({ min: 1, max: 65535 }), fc.constantFrom('tcp', 'udp')).map(([port, protocol]) => `${port}/${protocol}`),
-  fc.array(fc.oneof(fc.constant(''), fc.integer({ min: 1024, max: 65535 }).map(String)).map((HostPort) => ({ HostPort })), { minLength: 1, maxLength: 2 }),
+  fc.array(fc.integer({ min: 1024, max: 65535 }).map((port) => ({ HostPort: String(port) })), { minLength: 1, maxLength: 2 }),
   { maxKeys: 3 },
 );
 
@@ -103,8 +105,8 @@ function validPlan(version: ApiVersion): fc.Arbitrary<ValidPlan> {
     ...(atLeast(version, '1.21') ? { StopSignal: fc.constantFrom('SIGTERM', 'SIGINT', 'SIGKILL', 'SIGHUP', 'SIGUSR1', 'SIGQUIT') } : {}),
   }, { requiredKeys: ['Cmd'] });
   const limits = fc.record({
-    BlkioWeight: fc.oneof(fc.constant(0), fc.integer({ min: 10, max: 1000 })),
-    MemorySwappiness: fc.oneof(fc.constant(-1), fc.integer({ min: 0, max: 100 })),
+    BlkioWeight: fc.integer({ min: 10, max: 1000 }),
+    MemorySwappiness: fc.integer({ min: 0, max: 100 }),
     // KernelMemory is a [1.21+] field with a 4M floor from 1.22; dockerd's floor is 6MB at every version.
     ...(atLeast(version, '1.21') ? { KernelMemory: fc.integer({ min: 6 * MIB, max: 512 * MIB }) } : {}),
     ...(atLeast(version, '1.25') ? { ShmSize: fc.integer({ min: 1, max: 1024 * MIB }) } : {}),
@@ -136,17 +138,46 @@ async function removeVolume({ engine }: CheckContext, name: string): Promise<voi
   if (res.status !== 204 && res.status !== 404) throw new Error(`could not remove volume ${name}: ${res.describe()}`);
 }
 
-/** Sends the create; the volumes it may create are removed with the check, after its container. */
-function sendCreate(context: CheckContext, request: CreateRequest): Promise<ApiResponse> {
-  for (const volume of request.volumes) context.make.track(`volume ${volume}`, () => removeVolume(context, volume));
+/**
+ * Creates the named volumes its Binds name (spec/2 §4.3; §2.3 does not say a bind creates one), then
+ * sends the create; the volumes are removed with the check, after its container.
+ */
+async function sendCreate(context: CheckContext, request: CreateRequest): Promise<ApiResponse> {
+  for (const volume of request.volumes) {
+    context.make.track(`volume ${volume}`, () => removeVolume(context, volume));
+    const res = await context.engine.unversioned.post('/volumes/create', { json: { Name: volume, Labels: context.make.labels } });
+    if (res.status !== 201) throw new Error(`setup: could not create volume ${volume}: ${res.describe()}`);
+  }
   return createContainer(context, request.body, request.name);
 }
 
 check('containers.create.property-valid', {
   title: 'random valid creation bodies of the version (Cmd, Env, Labels, WorkingDir, Hostname, resource limits, ports, Binds, network, restart policy) answer 201',
-  spec: '1 §2.3',
+  spec: '1 §2.3, §4.1',
+  quote: [
+    '| Cmd | string or array of string | command to run |',
+    '| Env | array of string | each in the form VAR=value |',
+    '| Labels | object string to string |',
+    '| WorkingDir | string |',
+    '| Hostname | string | hostname; from 1.24 it must be a valid RFC 1123 hostname',
+    '| StopSignal | string or unsigned integer | [1.21+] signal used to stop; default SIGTERM |',
+    '| Memory | integer | limit in bytes |',
+    '| MemorySwap | integer | memory plus swap; -1 means unlimited swap; must be used with Memory and be larger than it |',
+    '| BlkioWeight | integer | 10 to 1000 |',
+    '| MemorySwappiness | integer | 0 to 100 |',
+    '| KernelMemory | integer | [1.21+] bytes; from 1.22 minimum value 4M |',
+    '| ShmSize | integer | [1.25] size of /dev/shm in bytes, greater than 0; default 64 MB |',
+    '| PortBindings | object | key `<port>/<protocol>` mapped to array of {HostPort: string}; the port is a string, not an integer |',
+    '| Binds | array of string | forms: host_path:container_path; host_path:container_path:ro; volume_name:container_path; volume_name:container_path:ro; up to 1.24 also a bare container_path creating a new volume |',
+    '| NetworkMode | string | bridge, host, none, `container:<name or id>`; any other value is the name of a custom network |',
+    '| RestartPolicy | object | Name: empty (default, no restart), always, on-failure, unless-stopped (unless-stopped from 1.21); MaximumRetryCount (integer) applies to on-failure |',
+    '| POST /containers/create | name (must match `/?[a-zA-Z0-9_-]+`) | creation body (2.3) | 201 {Id, Warnings} |',
+    '| DELETE /containers/{id_or_name} | v (remove associated volumes, default false), force (kill then remove, default false) | none | 204 |',
+  ],
   since: '1.18',
   tags: ['property'],
+  // Each case creates up to three volumes, the container, then removes them all: on a busy target that is more than 30 s.
+  timeoutMs: 55_000,
   covers: [
     '1:POST /containers/create',
     '1:POST /containers/create:body:Cmd',
@@ -182,12 +213,13 @@ check('containers.create.property-valid', {
 const NAME_BREAKERS = [...' !"#$%&\'()*+,/:;<=>?@[\\]^`{|}~', 'é'];
 
 /** One rule each, so that a target that lacks one of them fails that check alone. */
-const OUT_OF_RANGE_RULES: { id: string; title: string; covers: string[]; spec: string; since: ApiVersion; requires?: string[]; change: fc.Arbitrary<OutOfRange> }[] = [
+const OUT_OF_RANGE_RULES: { id: string; title: string; covers: string[]; spec: string; quote: string[]; since: ApiVersion; requires?: string[]; change: fc.Arbitrary<OutOfRange> }[] = [
   {
     id: 'containers.create.property-blkio-weight',
     title: 'a valid body with HostConfig.BlkioWeight outside 10–1000 (and not 0) answers 400',
     covers: ['1:POST /containers/create:body:HostConfig.BlkioWeight', '1:POST /containers/create:status:400'],
-    spec: '1 §8',
+    spec: '1 §8, §7.1, §7.2',
+    quote: ['| BlkioWeight | 10 to 1000 |', '400 bad parameter', 'From 1.24 the response body is JSON: an object with a single string field `message`. Before 1.24 the body is plain text.'],
     since: '1.18',
     // Only a host with a block I/O weight keeps one: elsewhere a daemon may drop the field with a warning.
     requires: ['blkio-weight'],
@@ -196,26 +228,30 @@ const OUT_OF_RANGE_RULES: { id: string; title: string; covers: string[]; spec: s
   },
   {
     id: 'containers.create.property-memory-swappiness',
-    title: 'a valid body with HostConfig.MemorySwappiness outside -1–100 answers 400',
+    title: 'a valid body with HostConfig.MemorySwappiness outside 0–100 (and not -1) answers 400',
     covers: ['1:POST /containers/create:body:HostConfig.MemorySwappiness', '1:POST /containers/create:status:400'],
-    spec: '1 §8',
+    spec: '1 §8, §7.1, §7.2',
+    quote: ['| MemorySwappiness | 0 to 100 |', '400 bad parameter', 'From 1.24 the response body is JSON: an object with a single string field `message`. Before 1.24 the body is plain text.'],
     since: '1.18',
     change: fc.oneof(fc.integer({ min: -(2 ** 31), max: -2 }), fc.integer({ min: 101, max: 2 ** 31 })).map((MemorySwappiness) => ({ HostConfig: { MemorySwappiness } })),
   },
   {
     id: 'containers.create.property-kernel-memory',
-    title: 'a valid body with HostConfig.KernelMemory set below 4M answers 400 from 1.22',
+    title: 'a valid body with HostConfig.KernelMemory set below 4M (under either reading of 4M) answers 400 from 1.22',
     covers: ['1:POST /containers/create:body:HostConfig.KernelMemory', '1:POST /containers/create:status:400'],
-    spec: '1 §8',
+    spec: '1 §8, §7.1, §7.2',
+    quote: ['| KernelMemory minimum (from 1.22) | 4M |', '400 bad parameter', 'From 1.24 the response body is JSON: an object with a single string field `message`. Before 1.24 the body is plain text.'],
     since: '1.22',
     // Set limits only: 0 means none, and dockerd reads a negative KernelMemory as none too (201).
-    change: fc.integer({ min: 1, max: 4 * MIB - 1 }).map((KernelMemory) => ({ HostConfig: { KernelMemory } })),
+    // "4M" may be 4 000 000 bytes or 4 MiB: below the smaller is below the minimum under both.
+    change: fc.integer({ min: 1, max: 4_000_000 - 1 }).map((KernelMemory) => ({ HostConfig: { KernelMemory } })),
   },
   {
     id: 'containers.create.property-memory-swap',
     title: 'a valid body with HostConfig.MemorySwap set below Memory answers 400',
     covers: ['1:POST /containers/create:body:HostConfig.Memory', '1:POST /containers/create:body:HostConfig.MemorySwap', '1:POST /containers/create:status:400'],
-    spec: '1 §2.3',
+    spec: '1 §2.3, §7.1, §7.2',
+    quote: ['| MemorySwap | integer | memory plus swap; -1 means unlimited swap; must be used with Memory and be larger than it |', '400 bad parameter', 'From 1.24 the response body is JSON: an object with a single string field `message`. Before 1.24 the body is plain text.'],
     since: '1.18',
     change: memory.chain((Memory) => fc.integer({ min: 1, max: Memory - 1 }).map((MemorySwap) => ({ HostConfig: { Memory, MemorySwap } }))),
   },
@@ -223,7 +259,8 @@ const OUT_OF_RANGE_RULES: { id: string; title: string; covers: string[]; spec: s
     id: 'containers.create.property-shm-size',
     title: 'a valid body with a negative HostConfig.ShmSize answers 400 at 1.25',
     covers: ['1:POST /containers/create:body:HostConfig.ShmSize', '1:POST /containers/create:status:400'],
-    spec: '1 §8',
+    spec: '1 §8, §7.1, §7.2',
+    quote: ['| ShmSize | greater than 0; default 64 MB |', '400 bad parameter', 'From 1.24 the response body is JSON: an object with a single string field `message`. Before 1.24 the body is plain text.'],
     since: '1.25',
     change: fc.integer({ min: -(2 ** 31), max: -1 }).map((ShmSize) => ({ HostConfig: { ShmSize } })),
   },
@@ -231,7 +268,8 @@ const OUT_OF_RANGE_RULES: { id: string; title: string; covers: string[]; spec: s
     id: 'containers.create.property-hostname',
     title: 'a valid body with a Hostname that is not RFC 1123 (a bad character, a label edged with -, an empty label, over 63 characters) answers 400 from 1.24',
     covers: ['1:POST /containers/create:body:Hostname', '1:POST /containers/create:status:400', '1:version-rule:1.24:hostname-validation'],
-    spec: '1 §2.3',
+    spec: '1 §2.3, §7.1, §7.2',
+    quote: ['| Hostname | string | hostname; from 1.24 it must be a valid RFC 1123 hostname', '400 bad parameter', 'From 1.24 the response body is JSON: an object with a single string field `message`. Before 1.24 the body is plain text.'],
     since: '1.24',
     change: fc.oneof(
       fc.tuple(hostname, fc.constantFrom(...NAME_BREAKERS, '_')).map(([name, bad]) => `${name}${bad}x`),
@@ -242,9 +280,10 @@ const OUT_OF_RANGE_RULES: { id: string; title: string; covers: string[]; spec: s
   },
   {
     id: 'containers.create.property-name',
-    title: 'a valid body under a name with a character outside [a-zA-Z0-9_.-] answers 400',
+    title: 'a valid body under a name with a character outside [a-zA-Z0-9_-] (and not .) answers 400',
     covers: ['1:POST /containers/create:query:name', '1:POST /containers/create:status:400'],
-    spec: '1 §8',
+    spec: '1 §8, §7.1, §7.2',
+    quote: ['| Container name pattern | `/?[a-zA-Z0-9_-]+` |', '400 bad parameter', 'From 1.24 the response body is JSON: an object with a single string field `message`. Before 1.24 the body is plain text.'],
     since: '1.18',
     change: fc.tuple(fc.constantFrom(...NAME_BREAKERS), fc.stringMatching(/^[a-zA-Z0-9_-]{0,4}$/)).map(([bad, tail]) => ({ nameSuffix: `${bad}${tail}` })),
   },

@@ -1,7 +1,8 @@
 /**
  * Create-body fields that round-trip: a create at the version under test accepts the field and
- * inspect shows it back, in Config or HostConfig. One check per field (or group of fields that go
- * together), declared from a table, so that a target that lacks one fails that check alone.
+ * inspect shows it back, in Config (spec level) or HostConfig (docker level, spec/1 §2.2 does not say
+ * what inspect's HostConfig holds). One check per field (or group of fields that go together),
+ * declared from a table, so that a target that lacks one fails that check alone.
  */
 import { check, type CheckContext, type CheckLevel, type CheckTag } from '../../harness/check.ts';
 import type { ApiVersion } from '../../harness/versions.ts';
@@ -33,20 +34,55 @@ export interface RoundTrip {
   covers: string[];
   /** top-level creation fields, shown back in inspect Config */
   config?: Record<string, unknown>;
-  /** HostConfig fields, shown back in inspect HostConfig */
+  /** HostConfig fields: sent at spec level; shown back in inspect HostConfig at docker level (the `-in-inspect` twin) */
   hostConfig?: Record<string, unknown>;
   /** capabilities of the host the fields need (CheckMeta.requires) */
   requires?: string[];
+  /** verbatim spec text this rule's fields rest on, after the table's shared quotes (CheckMeta.quote) */
+  quote?: string[];
 }
 
-/** One check per rule: create with the rule's fields, then inspect must show each of them as given. */
-export function roundTripChecks(rules: RoundTrip[], meta: { spec: string; tags: CheckTag[]; level?: CheckLevel; seen?: string }): void {
+const SEEN = 'dockerd 20.10.24';
+
+/** The creation body of a rule: its Config fields at the top, its HostConfig fields under HostConfig. */
+function bodyOf(rule: RoundTrip): Record<string, unknown> {
+  return { ...rule.config, ...(rule.hostConfig && { HostConfig: rule.hostConfig }) };
+}
+
+/**
+ * One check per rule: a create with the rule's fields answers 201 and inspect Config shows each Config
+ * field as given (spec/1 §2.2: the Config object "carries the creation Config fields in 2.3"). What
+ * inspect's HostConfig holds the spec does not say (§2.2 gives only "HostConfig (object)"), so at spec
+ * level a rule's HostConfig fields are only sent, and a docker-level twin `<id>-in-inspect` pins
+ * dockerd's answer, which shows them back as given. A docker-level table asserts both in its one check.
+ */
+export function roundTripChecks(rules: RoundTrip[], meta: { spec: string; quote?: string[]; tags: CheckTag[]; level?: CheckLevel; seen?: string }): void {
+  const docker = meta.level === 'docker';
   for (const rule of rules) {
-    check(`containers.create.${rule.id}`, { title: rule.title, since: rule.since, covers: rule.covers, ...(rule.requires && { requires: rule.requires }), ...meta }, async (context) => {
+    const quote = [...(meta.quote ?? []), ...(rule.quote ?? [])];
+    const requires = rule.requires && { requires: rule.requires };
+    check(`containers.create.${rule.id}`, { title: rule.title, since: rule.since, covers: rule.covers, ...requires, ...meta, ...(quote.length > 0 && { quote }) }, async (context) => {
       const { config = {}, hostConfig = {} } = rule;
-      const inspected = await createAndInspect(context, { ...config, ...(rule.hostConfig && { HostConfig: hostConfig }) });
-      const seen = { Config: shown(inspected.Config, config), HostConfig: shown(inspected.HostConfig, hostConfig) };
-      context.expect(seen, `the fields as inspect shows them at ${context.version}: ${JSON.stringify(seen)}`).toEqual({ Config: config, HostConfig: hostConfig });
+      const inspected = await createAndInspect(context, bodyOf(rule));
+      const seen = { Config: shown(inspected.Config, config), ...(docker && { HostConfig: shown(inspected.HostConfig, hostConfig) }) };
+      const given = { Config: config, ...(docker && { HostConfig: hostConfig }) };
+      context.expect(seen, `the fields as inspect shows them at ${context.version}: ${JSON.stringify(seen)}`).toEqual(given);
+    });
+    if (docker || rule.hostConfig === undefined) continue;
+    const hostConfig = rule.hostConfig;
+    const names = Object.keys(hostConfig).join(', ');
+    check(`containers.create.${rule.id}-in-inspect`, {
+      title: `inspect HostConfig shows ${names} back as the create gave them`,
+      spec: meta.spec,
+      level: 'docker',
+      seen: SEEN,
+      since: rule.since,
+      tags: meta.tags,
+      ...requires,
+    }, async (context) => {
+      const inspected = await createAndInspect(context, bodyOf(rule));
+      const seen = shown(inspected.HostConfig, hostConfig);
+      context.expect(seen, `inspect HostConfig at ${context.version}: ${JSON.stringify(seen)}`).toEqual(hostConfig);
     });
   }
 }

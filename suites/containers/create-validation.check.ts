@@ -7,7 +7,7 @@ import tar from 'tar-stream';
 import { check, type CheckContext } from '../../harness/check.ts';
 import { NonConformingResponse } from '../../harness/client/api-response.ts';
 import { before, type ApiVersion } from '../../harness/versions.ts';
-import { createContainer, exitedContainer, loggedStdout } from '../container-steps.ts';
+import { containerState, createContainer, exitedContainer, loggedStdout } from '../container-steps.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
 import { imageConfig, type ImageInspect } from '../image-steps.ts';
 
@@ -68,6 +68,7 @@ async function imageWithoutCmd(context: CheckContext): Promise<string> {
 check('containers.create.no-cmd', {
   title: 'creating a container with no command, on an image without one, answers 400 from 1.24 and 500 before',
   spec: '1 §7.3',
+  quote: ['From 1.24, creating a container without a command returns 400 (earlier 500).'],
   since: '1.18',
   tags: ['error', 'version'],
   covers: ['1:POST /containers/create:status:400', '1:POST /containers/create:status:500', '1:version-rule:1.24:create-without-command-400'],
@@ -78,12 +79,13 @@ check('containers.create.no-cmd', {
 });
 
 /** Range rules of HostConfig fields: each sends values outside the range and the limits themselves. */
-const RANGE_RULES: { id: string; title: string; covers: string[]; spec: string; since: ApiVersion; requires?: string[]; cases: StatusCase[] }[] = [
+const RANGE_RULES: { id: string; title: string; covers: string[]; spec: string; quote: string[]; since: ApiVersion; requires?: string[]; cases: StatusCase[] }[] = [
   {
     id: 'containers.create.blkio-weight-range',
     title: 'HostConfig.BlkioWeight outside 10–1000 answers 400; 10 and 1000 are accepted',
     covers: ['1:POST /containers/create:body:HostConfig.BlkioWeight', '1:POST /containers/create:status:400'],
-    spec: '1 §8',
+    spec: '1 §8, §4.1, §7.2',
+    quote: ['| BlkioWeight | 10 to 1000 |', '400 bad parameter', '| POST /containers/create |', '201 {Id, Warnings}'],
     since: '1.18',
     // Only a host with a block I/O weight keeps one: elsewhere a daemon may drop the field with a warning.
     requires: ['blkio-weight'],
@@ -98,7 +100,8 @@ const RANGE_RULES: { id: string; title: string; covers: string[]; spec: string; 
     id: 'containers.create.memory-swappiness-range',
     title: 'HostConfig.MemorySwappiness outside 0–100 answers 400; 0 and 100 are accepted',
     covers: ['1:POST /containers/create:body:HostConfig.MemorySwappiness', '1:POST /containers/create:status:400'],
-    spec: '1 §8',
+    spec: '1 §8, §4.1, §7.2',
+    quote: ['| MemorySwappiness | 0 to 100 |', '400 bad parameter', '| POST /containers/create |', '201 {Id, Warnings}'],
     since: '1.18',
     // Not -1: Docker clients up to 1.13 send it by default, meaning "not set", and daemons accept it.
     cases: [
@@ -110,13 +113,15 @@ const RANGE_RULES: { id: string; title: string; covers: string[]; spec: string; 
   },
   {
     id: 'containers.create.kernel-memory-minimum',
-    title: 'HostConfig.KernelMemory below 4M answers 400 from 1.22; 4M is accepted',
+    title: 'HostConfig.KernelMemory below 4M (under either reading of 4M) answers 400 from 1.22; 4 MiB is accepted',
     covers: ['1:POST /containers/create:body:HostConfig.KernelMemory', '1:POST /containers/create:status:400', '1:version-rule:1.22:kernel-memory-minimum'],
-    spec: '1 §8',
+    spec: '1 §8, §4.1, §7.2',
+    quote: ['| KernelMemory minimum (from 1.22) | 4M |', '400 bad parameter', '| POST /containers/create |', '201 {Id, Warnings}'],
     since: '1.22',
+    // "4M" may be 4 000 000 bytes or 4 MiB: below the one, or at the other, the answer is the same under both.
     cases: [
       [{ KernelMemory: 1 * MIB }, 400],
-      [{ KernelMemory: 4 * MIB - 1 }, 400],
+      [{ KernelMemory: 4_000_000 - 1 }, 400],
       [{ KernelMemory: 4 * MIB }, 201],
     ],
   },
@@ -124,7 +129,8 @@ const RANGE_RULES: { id: string; title: string; covers: string[]; spec: string; 
     id: 'containers.create.memory-swap-below-memory',
     title: 'HostConfig.MemorySwap smaller than Memory answers 400; a larger one and -1 (unlimited) are accepted',
     covers: ['1:POST /containers/create:body:HostConfig.Memory', '1:POST /containers/create:body:HostConfig.MemorySwap', '1:POST /containers/create:status:400'],
-    spec: '1 §2.3',
+    spec: '1 §2.3, §4.1, §7.2',
+    quote: ['| MemorySwap | integer | memory plus swap; -1 means unlimited swap; must be used with Memory and be larger than it |', '400 bad parameter', '| POST /containers/create |', '201 {Id, Warnings}'],
     since: '1.18',
     cases: [
       [{ Memory: 64 * MIB, MemorySwap: 32 * MIB }, 400],
@@ -136,7 +142,8 @@ const RANGE_RULES: { id: string; title: string; covers: string[]; spec: string; 
     id: 'containers.create.shm-size-negative',
     title: 'HostConfig.ShmSize below 0 answers 400 at 1.25; a positive size is accepted',
     covers: ['1:POST /containers/create:body:HostConfig.ShmSize', '1:POST /containers/create:status:400'],
-    spec: '1 §8',
+    spec: '1 §8, §4.1, §7.2',
+    quote: ['| ShmSize | greater than 0; default 64 MB |', '400 bad parameter', '| POST /containers/create |', '201 {Id, Warnings}'],
     since: '1.25',
     // Not 0: Go clients always send ShmSize, 0 when the user set none, and daemons read it as the 64 MB default.
     cases: [
@@ -152,7 +159,8 @@ for (const { id, cases, ...meta } of RANGE_RULES) {
 
 check('containers.create.hostname-invalid', {
   title: 'a Hostname that is not a valid RFC 1123 hostname answers 400 from 1.24; a valid one is accepted',
-  spec: '1 §2.3',
+  spec: '1 §2.3, §4.1, §7.2',
+  quote: ['| Hostname | string | hostname; from 1.24 it must be a valid RFC 1123 hostname', '400 bad parameter', '| POST /containers/create |', '201 {Id, Warnings}'],
   since: '1.24',
   tags: ['error', 'version'],
   covers: ['1:POST /containers/create:body:Hostname', '1:POST /containers/create:status:400', '1:version-rule:1.24:hostname-validation'],
@@ -165,20 +173,39 @@ check('containers.create.hostname-invalid', {
 });
 
 check('containers.create.entrypoint-reset', {
-  title: 'Entrypoint [""] resets the entrypoint to the default at 1.25: the container runs Cmd itself',
-  spec: '1 §2.3',
+  title: 'Entrypoint [""] resets the entrypoint to the system default at 1.25: the container runs as one created with no Entrypoint',
+  spec: '1 §2.3, §4.1, §4.4',
+  quote: [
+    '| Entrypoint | string or array of string | entry point; [1.25] an array of exactly one empty string resets it to the system default |',
+    '| LogConfig | object | {Type, Config}; Type values: json-file,',
+    '| GET /containers/{id_or_name}/logs |',
+    'stream, see 4.4; only for containers using the json-file or journald log drivers',
+    'When Tty is disabled, the stream is multiplexed into frames.',
+  ],
   since: '1.25',
   tags: ['state'],
   covers: ['1:POST /containers/create:body:Entrypoint', '1:POST /containers/create:body:Cmd', '1:version-rule:1.25:entrypoint-reset'],
 }, async (context) => {
-  // The fixture image has no entrypoint of its own: an entrypoint "" not taken as the reset would be run as a command, and fail.
-  const id = await exitedContainer(context, { Entrypoint: [''], Cmd: ['echo', 'hi'], Tty: false });
-  context.expect(await loggedStdout(context, id), 'what the container of Entrypoint [""] and Cmd ["echo", "hi"] wrote').toBe('hi\n');
+  // What "the system default" entrypoint is the spec does not say: whatever it is, a container of Entrypoint [""] runs as
+  // one given no Entrypoint at all. The fixture image has no entrypoint of its own; an entrypoint "" not taken as the reset
+  // would be run as a command, and fail. The json-file log driver is named: logs serve only json-file and journald.
+  const run = async (entrypoint: Record<string, unknown>) => {
+    const id = await exitedContainer(context, { ...entrypoint, Cmd: ['echo', 'hi'], Tty: false, HostConfig: { LogConfig: { Type: 'json-file', Config: {} } } });
+    return { stdout: await loggedStdout(context, id), ExitCode: (await containerState(context, id)).ExitCode };
+  };
+  const reset = await run({ Entrypoint: [''] });
+  const unset = await run({});
+  context.expect(reset, `the container of Entrypoint [""] and Cmd ["echo", "hi"] (${JSON.stringify(reset)}) against one of no Entrypoint (${JSON.stringify(unset)})`).toEqual(unset);
 });
 
 check('containers.create.unknown-image', {
   title: 'creating a container of an image the target does not have answers 404 with the error body of the version',
-  spec: '1 §4.1',
+  spec: '1 §4.1, §7.1, §7.2',
+  quote: [
+    '| POST /containers/create | name (must match `/?[a-zA-Z0-9_-]+`) | creation body (2.3) | 201 {Id, Warnings} | 201, 400, 404, 406, 409, 500 |',
+    '404 no such container, image, exec instance, volume, network, service or task',
+    'From 1.24 the response body is JSON: an object with a single string field `message`. Before 1.24 the body is plain text.',
+  ],
   since: '1.18',
   tags: ['error'],
   covers: ['1:POST /containers/create:body:Image', '1:POST /containers/create:status:404'],

@@ -60,7 +60,8 @@ async function subscribe({ engine, session }: CheckContext, query: Query): Promi
 
 check('containers.events.lifecycle', {
   title: 'GET /events filtered by type=container and the container id streams its create, start, die (with exitCode) and destroy',
-  spec: '2 §6',
+  spec: '2 §6, §4.2, §2.9, 1 §4.1',
+  quote: ['GET /events streams events as they occur.', '| container | attach, commit, copy, create, destroy, detach, die, exec_create, exec_detach, exec_start, export, kill, oom, pause, rename, resize, restart, start, stop, top, unpause, update |', 'a die event adds exitCode (string)', 'With since, events created since that timestamp are sent first, then the stream continues', '| GET /events | since (timestamp; show events since then and keep streaming), until (timestamp; stop after), filters | none | 200 `application/json`, chunked stream of events | 200, 500 |', 'Event filters: container=<string>, event=<string>, image=<string>, label=<string> (image and container labels), type=<string> (container, image, volume, network or daemon)', 'Actor {ID (string), Attributes (map string to string)}', 'status (string, legacy)', '| DELETE /containers/{id_or_name} | v (remove associated volumes, default false), force (kill then remove, default false) | none | 204 | 204, 400, 404, 409, 500 |', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |'],
   since: '1.18',
   tags: ['stream', 'state'],
   covers: ['2:GET /events', '2:GET /events:query:filters.type', '2:GET /events:query:filters.container'],

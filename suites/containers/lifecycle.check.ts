@@ -31,7 +31,8 @@ async function trapSet(context: CheckContext, id: string): Promise<void> {
 
 check('containers.start.already-started', {
   title: 'starting a running container answers 304',
-  spec: '1 §3',
+  spec: '1 §3, §2.2, §4.1',
+  quote: ['| start | container already started | 304 |', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |', 'Container states visible through the API: created, restarting, running, paused, exited, dead (list filter and State field).', 'Inspect State booleans: Running, Paused, Restarting, OOMKilled, Dead.', 'State object: Error (string), ExitCode (integer), FinishedAt (timestamp), OOMKilled (boolean), Dead (boolean, [1.25]), Paused (boolean), Pid (integer), Restarting (boolean), Running (boolean), StartedAt (timestamp), Status (string, [1.21+], for example running).'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:POST /containers/{id_or_name}/start', '1:POST /containers/{id_or_name}/start:status:204', '1:POST /containers/{id_or_name}/start:status:304'],
@@ -44,7 +45,8 @@ check('containers.start.already-started', {
 
 check('containers.stop.already-stopped', {
   title: 'stopping a container that has exited answers 304',
-  spec: '1 §3',
+  spec: '1 §3, §2.2, §4.1',
+  quote: ['| stop | container already stopped | 304 |', '| POST /containers/{id_or_name}/stop | t (seconds to wait before killing) | none | 204 | 204, 304, 404, 500 |', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |', 'Container states visible through the API: created, restarting, running, paused, exited, dead (list filter and State field).', 'Inspect State booleans: Running, Paused, Restarting, OOMKilled, Dead.', 'State object: Error (string), ExitCode (integer), FinishedAt (timestamp), OOMKilled (boolean), Dead (boolean, [1.25]), Paused (boolean), Pid (integer), Restarting (boolean), Running (boolean), StartedAt (timestamp), Status (string, [1.21+], for example running).'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:POST /containers/{id_or_name}/stop', '1:POST /containers/{id_or_name}/stop:status:304'],
@@ -58,7 +60,8 @@ check('containers.stop.already-stopped', {
 
 check('containers.stop.timeout-kills', {
   title: 'stop with t of a process that ignores SIGTERM kills it after t seconds: exit 137',
-  spec: '1 §3',
+  spec: '1 §3, §2.2, §4.1',
+  quote: ['| stop, restart | t seconds elapse without the container stopping | container is killed |', '| POST /containers/{id_or_name}/stop | t (seconds to wait before killing) | none | 204 | 204, 304, 404, 500 |', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |', 'Container states visible through the API: created, restarting, running, paused, exited, dead (list filter and State field).', 'Inspect State booleans: Running, Paused, Restarting, OOMKilled, Dead.', 'State object: Error (string), ExitCode (integer), FinishedAt (timestamp), OOMKilled (boolean), Dead (boolean, [1.25]), Paused (boolean), Pid (integer), Restarting (boolean), Running (boolean), StartedAt (timestamp), Status (string, [1.21+], for example running).'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:POST /containers/{id_or_name}/stop:query:t', '1:POST /containers/{id_or_name}/stop:status:204'],
@@ -71,14 +74,14 @@ check('containers.stop.timeout-kills', {
   context.expect(elapsedMs, `ms until stop answered (t=${STOP_TIMEOUT_S})`).toBeGreaterThanOrEqual(STOP_TIMEOUT_S * 1000 - 50);
   // Well under the 10 s default: the t given was honoured.
   context.expect(elapsedMs, `ms until stop answered (t=${STOP_TIMEOUT_S})`).toBeLessThan(8_000);
-  const after = await containerState(context, id);
-  context.expect(after.ExitCode, `State.ExitCode after stop: ${JSON.stringify(after)}`).toBe(KILLED_BY_SIGKILL);
-  expectStateOf(context, after, 'exited', 'State after stop');
+  // Which exit code a killed process reports the spec does not say (containers.kill.killed-exit-137 pins dockerd's).
+  expectStateOf(context, await containerState(context, id), 'exited', 'State after stop');
 });
 
 check('containers.restart.running', {
   title: 'restart with t of a process that ignores SIGTERM kills it after t seconds and starts it again',
-  spec: '1 §3',
+  spec: '1 §3, §2.2, §4.1',
+  quote: ['| stop, restart | t seconds elapse without the container stopping | container is killed |', '| POST /containers/{id_or_name}/restart | t (seconds to wait before killing) | none | 204 | 204, 404, 500 |', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |', 'Container states visible through the API: created, restarting, running, paused, exited, dead (list filter and State field).', 'Inspect State booleans: Running, Paused, Restarting, OOMKilled, Dead.', 'State object: Error (string), ExitCode (integer), FinishedAt (timestamp), OOMKilled (boolean), Dead (boolean, [1.25]), Paused (boolean), Pid (integer), Restarting (boolean), Running (boolean), StartedAt (timestamp), Status (string, [1.21+], for example running).'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:POST /containers/{id_or_name}/restart', '1:POST /containers/{id_or_name}/restart:query:t', '1:POST /containers/{id_or_name}/restart:status:204'],
@@ -97,7 +100,8 @@ check('containers.restart.running', {
 
 check('containers.kill.default-sigkill', {
   title: 'kill without a signal sends SIGKILL and answers once the container has exited (137)',
-  spec: '1 §3',
+  spec: '1 §3, §2.2, §4.1',
+  quote: ['| kill | signal omitted | SIGKILL is sent and the call waits for the container to exit |', '| POST /containers/{id_or_name}/kill | signal (integer or name like SIGINT; default SIGKILL) | none | 204 | 204, 404, 500 |', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |', 'Container states visible through the API: created, restarting, running, paused, exited, dead (list filter and State field).', 'Inspect State booleans: Running, Paused, Restarting, OOMKilled, Dead.', 'State object: Error (string), ExitCode (integer), FinishedAt (timestamp), OOMKilled (boolean), Dead (boolean, [1.25]), Paused (boolean), Pid (integer), Restarting (boolean), Running (boolean), StartedAt (timestamp), Status (string, [1.21+], for example running).'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:POST /containers/{id_or_name}/kill', '1:POST /containers/{id_or_name}/kill:status:204'],
@@ -105,16 +109,16 @@ check('containers.kill.default-sigkill', {
   const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const res = await context.engine.post(`/containers/${id}/kill`);
   context.expect(res.status, 'status').toBe(204);
-  // No polling: the rule is that the call itself waits for the exit.
-  const after = await containerState(context, id);
-  context.expect(after.ExitCode, `State.ExitCode right after kill: ${JSON.stringify(after)}`).toBe(KILLED_BY_SIGKILL);
-  expectStateOf(context, after, 'exited', 'State right after kill');
+  // No polling: the rule is that the call itself waits for the exit. PID 1 ignores every signal but
+  // SIGKILL it has no handler for, so the exit shows the SIGKILL; the exit code it reports is not the spec's.
+  expectStateOf(context, await containerState(context, id), 'exited', 'State right after kill');
 });
 
 for (const [form, signal] of [['name', 'SIGTERM'], ['number', '15']] as const) {
   check(`containers.kill.signal-${form}`, {
     title: `kill with signal=${signal} delivers that signal: a shell trapping TERM exits 3`,
-    spec: '1 §4.1',
+    spec: '1 §4.1, §2.2, §2.4, §3',
+    quote: ['| POST /containers/{id_or_name}/kill | signal (integer or name like SIGINT; default SIGKILL) | none | 204 | 204, 404, 500 |', '| GET /containers/{id_or_name}/top | ps_args (string, default `-ef`) | none | 200 {Titles, Processes}; not supported on Windows | 200, 404, 500 |', 'Top: Titles (array of string), Processes (array of arrays of string).', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |', 'Container states visible through the API: created, restarting, running, paused, exited, dead (list filter and State field).', 'Inspect State booleans: Running, Paused, Restarting, OOMKilled, Dead.', 'State object: Error (string), ExitCode (integer), FinishedAt (timestamp), OOMKilled (boolean), Dead (boolean, [1.25]), Paused (boolean), Pid (integer), Restarting (boolean), Running (boolean), StartedAt (timestamp), Status (string, [1.21+], for example running).'],
     since: '1.18',
     tags: ['state'],
     covers: ['1:POST /containers/{id_or_name}/kill:query:signal', '1:POST /containers/{id_or_name}/kill:status:204'],
@@ -131,7 +135,8 @@ for (const [form, signal] of [['name', 'SIGTERM'], ['number', '15']] as const) {
 
 check('containers.wait.exit-code', {
   title: 'wait answers with the exit code of the container once it has stopped',
-  spec: '1 §3',
+  spec: '1 §3, §2.2, §2.4, §4.1',
+  quote: ['| wait | always | blocks until the container stops, then returns its exit code |', '| POST /containers/{id_or_name}/wait | | none | 200 {StatusCode} | 200, 404, 500 |', 'Wait: {StatusCode: integer}.', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |', 'Container states visible through the API: created, restarting, running, paused, exited, dead (list filter and State field).', 'Inspect State booleans: Running, Paused, Restarting, OOMKilled, Dead.', 'State object: Error (string), ExitCode (integer), FinishedAt (timestamp), OOMKilled (boolean), Dead (boolean, [1.25]), Paused (boolean), Pid (integer), Restarting (boolean), Running (boolean), StartedAt (timestamp), Status (string, [1.21+], for example running).'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:POST /containers/{id_or_name}/wait', '1:POST /containers/{id_or_name}/wait:status:200'],
@@ -145,7 +150,8 @@ check('containers.wait.exit-code', {
 
 check('containers.wait.blocks', {
   title: 'wait on a running container blocks until it stops',
-  spec: '1 §3',
+  spec: '1 §3, §2.2, §2.4, §4.1',
+  quote: ['| wait | always | blocks until the container stops, then returns its exit code |', '| POST /containers/{id_or_name}/wait | | none | 200 {StatusCode} | 200, 404, 500 |', 'Wait: {StatusCode: integer}.', '| kill | signal omitted | SIGKILL is sent and the call waits for the container to exit |', '| POST /containers/{id_or_name}/kill | signal (integer or name like SIGINT; default SIGKILL) | none | 204 | 204, 404, 500 |', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |', 'State object: Error (string), ExitCode (integer), FinishedAt (timestamp), OOMKilled (boolean), Dead (boolean, [1.25]), Paused (boolean), Pid (integer), Restarting (boolean), Running (boolean), StartedAt (timestamp), Status (string, [1.21+], for example running).'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:POST /containers/{id_or_name}/wait'],
@@ -162,12 +168,35 @@ check('containers.wait.blocks', {
   context.expect((await context.engine.post(`/containers/${id}/kill`)).status, 'POST /containers/{id}/kill status').toBe(204);
   const res = await waiting;
   context.expect(res.status, 'status').toBe(200);
-  context.expect(res.json<{ StatusCode: number }>().StatusCode, 'StatusCode').toBe(KILLED_BY_SIGKILL);
+  // "returns its exit code": the one inspect shows, whichever a killed process reports.
+  const after = await containerState(context, id);
+  context.expect(res.json<{ StatusCode: number }>().StatusCode, `StatusCode against State ${JSON.stringify(after)}`).toBe(after.ExitCode);
+});
+
+check('containers.kill.killed-exit-137', {
+  title: 'a container killed by SIGKILL (kill without a signal, or stop after t) exits 137 (128 + 9) in State.ExitCode and in wait\'s StatusCode',
+  spec: '1 §3',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const killed = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
+  context.expect((await context.engine.post(`/containers/${killed}/kill`)).status, 'POST /containers/{id}/kill status').toBe(204);
+  const stopped = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
+  context.expect((await context.engine.post(`/containers/${stopped}/stop`, { query: { t: STOP_TIMEOUT_S } })).status, 'POST /containers/{id}/stop status').toBe(204);
+  const seen: Record<string, unknown> = {};
+  for (const [how, id] of [['kill', killed], ['stop', stopped]] as const) {
+    const waited = await context.engine.post(`/containers/${id}/wait`);
+    seen[how] = { ExitCode: (await exitedState(context, id)).ExitCode, StatusCode: waited.status === 200 ? waited.json<{ StatusCode: number }>().StatusCode : `status ${waited.status}` };
+  }
+  context.expect(seen, 'exit codes of the killed containers').toEqual({ kill: { ExitCode: KILLED_BY_SIGKILL, StatusCode: KILLED_BY_SIGKILL }, stop: { ExitCode: KILLED_BY_SIGKILL, StatusCode: KILLED_BY_SIGKILL } });
 });
 
 check('containers.pause.paused', {
   title: 'pause freezes a running container: State.Paused true (Status paused from 1.21), Restarting false',
-  spec: '1 §3',
+  spec: '1 §3, §2.2, §4.1',
+  quote: ['| POST /containers/{id_or_name}/pause | | none | 204 | 204, 404, 500 |', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |', 'Container states visible through the API: created, restarting, running, paused, exited, dead (list filter and State field).', 'Inspect State booleans: Running, Paused, Restarting, OOMKilled, Dead.', 'State object: Error (string), ExitCode (integer), FinishedAt (timestamp), OOMKilled (boolean), Dead (boolean, [1.25]), Paused (boolean), Pid (integer), Restarting (boolean), Running (boolean), StartedAt (timestamp), Status (string, [1.21+], for example running).'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:POST /containers/{id_or_name}/pause', '1:POST /containers/{id_or_name}/pause:status:204'],
@@ -180,7 +209,8 @@ check('containers.pause.paused', {
 
 check('containers.unpause.resumes', {
   title: 'unpause resumes a paused container: State.Paused false, Running true (Status running from 1.21)',
-  spec: '1 §3',
+  spec: '1 §3, §2.2, §4.1',
+  quote: ['| POST /containers/{id_or_name}/unpause | | none | 204 | 204, 404, 500 |', '| POST /containers/{id_or_name}/pause | | none | 204 | 204, 404, 500 |', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |', 'Container states visible through the API: created, restarting, running, paused, exited, dead (list filter and State field).', 'Inspect State booleans: Running, Paused, Restarting, OOMKilled, Dead.', 'State object: Error (string), ExitCode (integer), FinishedAt (timestamp), OOMKilled (boolean), Dead (boolean, [1.25]), Paused (boolean), Pid (integer), Restarting (boolean), Running (boolean), StartedAt (timestamp), Status (string, [1.21+], for example running).'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:POST /containers/{id_or_name}/unpause', '1:POST /containers/{id_or_name}/unpause:status:204'],
@@ -198,7 +228,8 @@ check('containers.unpause.resumes', {
 
 check('containers.remove.running-conflict', {
   title: 'removing a running container without force answers 409 and leaves it running',
-  spec: '1 §3',
+  spec: '1 §3, §2.2, §4.1',
+  quote: ['| remove | conflict (for example running without force) | 409 |', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |', 'Container states visible through the API: created, restarting, running, paused, exited, dead (list filter and State field).', 'Inspect State booleans: Running, Paused, Restarting, OOMKilled, Dead.', 'State object: Error (string), ExitCode (integer), FinishedAt (timestamp), OOMKilled (boolean), Dead (boolean, [1.25]), Paused (boolean), Pid (integer), Restarting (boolean), Running (boolean), StartedAt (timestamp), Status (string, [1.21+], for example running).'],
   since: '1.18',
   tags: ['state', 'error'],
   covers: ['1:DELETE /containers/{id_or_name}', '1:DELETE /containers/{id_or_name}:status:409'],
@@ -211,7 +242,8 @@ check('containers.remove.running-conflict', {
 
 check('containers.remove.force', {
   title: 'removing a running container with force=true kills and removes it',
-  spec: '1 §3',
+  spec: '1 §3, §4.1, §7.2',
+  quote: ['| remove with force=true | | container is killed, then removed |', '| DELETE /containers/{id_or_name} | v (remove associated volumes, default false), force (kill then remove, default false) | none | 204 | 204, 400, 404, 409, 500 |', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |', '404 no such container'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:DELETE /containers/{id_or_name}:query:force', '1:DELETE /containers/{id_or_name}:status:204'],

@@ -3,9 +3,10 @@
  * `limit` created; those created since or before a container; and each `filters` entry, one container
  * it must list and one it must not. Other checks create containers at the same time, so each check
  * judges only its own containers: by their ids, or, for limit (a rule about the whole list), by a
- * label of its own. The filters the spec names are status (§3) and, from 1.24, ancestor, before,
- * since, volume and network (§9.4); id, name, label and exited are docker's (docker-level checks),
- * though limit relies on the label filter to see its own containers alone.
+ * label of its own. The filters the spec names are, from 1.24, ancestor, before, since, volume and
+ * network (§9.4); §3 says the states are visible through "the list filter" without naming its key, so
+ * `status`, like id, name, label and exited, is docker's (docker-level checks). Limit, a rule about the
+ * whole list, takes no filter: it looks again while other checks' containers come in between.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { Query } from '../../harness/client/engine-client.ts';
@@ -47,15 +48,10 @@ async function createdInOrder(context: CheckContext, roles: string[], config: Re
   return cast;
 }
 
-/** A label only this check's containers carry: lists filtered by it show nobody else's. */
-function ownLabel({ make }: CheckContext): { labels: Record<string, string>; filter: string } {
-  const value = make.uniqueName('case');
-  return { labels: { 'shipshape.case': value }, filter: `shipshape.case=${value}` };
-}
-
 check('containers.list.all', {
   title: 'GET /containers/json lists running containers only; with all=1 created and exited ones too, each with the State it is in (from 1.23)',
-  spec: '1 §4.1',
+  spec: '1 §4.1, §2.1, §3',
+  quote: ['| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |', '| State | string | [1.23+] one of created, restarting, running, paused, exited, dead |', 'Container states visible through the API: created, restarting, running, paused, exited, dead (list filter and State field).', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:GET /containers/json', '1:GET /containers/json:query:all', '1:GET /containers/json:status:200'],
@@ -83,20 +79,29 @@ check('containers.list.all', {
 check('containers.list.limit', {
   title: 'GET /containers/json?limit=N lists the N last created, non-running ones included',
   spec: '1 §4.1',
+  quote: ['| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:GET /containers/json:query:limit'],
 }, async (context) => {
-  const own = ownLabel(context);
-  const cast = await createdInOrder(context, ['first', 'second', 'third'], { Labels: own.labels });
+  // No filter (the spec defines none that selects a check's own containers): containers other checks
+  // create meanwhile rightly take places in the list. What must never be listed is a container created
+  // before `second` (ours or one there before the check began): two of ours came after it.
+  const older = new Set((await context.engine.get('/containers/json', { query: { all: '1' } })).json<{ Id: string }[]>().map((item) => item.Id));
+  const cast = await createdInOrder(context, ['first', 'second', 'third']);
+  const res = await context.engine.get('/containers/json', { query: { limit: '2' } });
+  context.expect(res.status, 'GET /containers/json?limit=2 status').toBe(200);
+  const roleOf = new Map(Object.entries(cast).map(([role, id]) => [id, role]));
   // In which order the spec does not say.
-  const listed = (await listedRoles(context, { limit: '2', filters: JSON.stringify({ label: [own.filter] }) }, cast)).sort();
-  context.expect(listed, 'own containers listed with limit=2 (none of them ever started)').toEqual(['second', 'third']);
+  const listed = res.json<{ Id: string }[]>().map((item) => roleOf.get(item.Id) ?? (older.has(item.Id) ? 'older than the check' : 'created meanwhile')).sort();
+  const wrong = listed.filter((role) => role === 'first' || role === 'older than the check');
+  context.expect({ length: listed.length, createdBeforeSecond: wrong }, `listed with limit=2 (none of ours ever started): ${JSON.stringify(listed)}`).toEqual({ length: 2, createdBeforeSecond: [] });
 });
 
 check('containers.list.since', {
-  title: 'GET /containers/json?all=1&since=ID lists the containers created after ID and not ID itself nor those before it',
+  title: 'GET /containers/json?all=1&since=ID lists the containers created after ID and not those before it (ID itself either way)',
   spec: '1 §4.1',
+  quote: ['| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:GET /containers/json:query:since'],
@@ -104,19 +109,22 @@ check('containers.list.since', {
   // With all=1: whether since takes in non-running containers by itself the spec says for limit only.
   const cast = await createdInOrder(context, ['first', 'second', 'third']);
   const listed = (await listedRoles(context, { all: '1', since: cast.second ?? '' }, cast)).sort();
-  context.expect(listed, 'own containers listed with all=1&since=<second>').toEqual(['third']);
+  // "since (container id)": whether that container itself is listed the row does not say.
+  context.expect([['third'], ['second', 'third']], 'own containers listed with all=1&since=<second>').toContainEqual(listed);
 });
 
 check('containers.list.before', {
-  title: 'GET /containers/json?all=1&before=ID lists the containers created before ID and not ID itself nor those after it',
+  title: 'GET /containers/json?all=1&before=ID lists the containers created before ID and not those after it (ID itself either way)',
   spec: '1 §4.1',
+  quote: ['| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:GET /containers/json:query:before'],
 }, async (context) => {
   const cast = await createdInOrder(context, ['first', 'second', 'third']);
   const listed = (await listedRoles(context, { all: '1', before: cast.second ?? '' }, cast)).sort();
-  context.expect(listed, 'own containers listed with all=1&before=<second>').toEqual(['first']);
+  // "before (container id)": whether that container itself is listed the row does not say.
+  context.expect([['first'], ['first', 'second']], 'own containers listed with all=1&before=<second>').toContainEqual(listed);
 });
 
 check('containers.list.filter-id', {
@@ -172,12 +180,14 @@ check('containers.list.filter-label', {
 
 check('containers.list.filter-status', {
   title: 'the status filter lists the containers in that state only: created (from 1.20), running, paused, exited',
-  spec: '1 §3',
+  spec: '1 §3, §2.1, §4.1',
+  // §3 names no key for "the list filter" of states: `status` is dockerd's.
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.18',
   tags: ['state', 'version'],
   // Four containers, three of them started, on a loaded daemon.
   timeoutMs: 45_000,
-  covers: ['1:GET /containers/json:query:filters'],
 }, async (context) => {
   const cast: Cast = {
     created: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }),
@@ -199,10 +209,12 @@ check('containers.list.filter-status', {
 
 check('containers.list.filter-status-restarting', {
   title: 'the status filter restarting lists a container its restart policy is about to start again, and not a running one',
-  spec: '1 §3',
+  spec: '1 §3, §2.3, §4.1',
+  // §3 names no key for "the list filter" of states: `status` is dockerd's.
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.18',
   tags: ['state'],
-  covers: ['1:GET /containers/json:query:filters'],
 }, async (context) => {
   const cast: Cast = {
     restarting: await startedContainer(context, { Cmd: ['false'], HostConfig: { RestartPolicy: { Name: 'always', MaximumRetryCount: 0 } } }),
@@ -233,57 +245,94 @@ check('containers.list.filter-exited', {
 });
 
 check('containers.list.filter-ancestor', {
-  title: 'the ancestor filter lists the containers of an image given by name or id, and none for an image that does not exist (or refuses it)',
-  spec: '1 §9',
+  title: 'the ancestor filter lists the containers of an image given by name, and none for an image that does not exist (or refuses it)',
+  spec: '1 §9, §4.1',
+  quote: ['1.24 StorageOpt, sysctls, JSON errors, hostname validation, PidMode container form, start no longer accepts HostConfig, copy removed, ancestor, before, since, volume and network container filters', '| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |'],
   since: '1.24',
   tags: ['state'],
   covers: ['1:GET /containers/json:query:filters', '1:version-rule:1.24:list-filters-ancestor-before-since-volume-network'],
 }, async (context) => {
+  // By name only: §9.4 names the filter, not the forms of its value (an image id is docker's, filter-ancestor-id).
   const cast = await createdInOrder(context, ['fixture']);
-  const { Image: imageId } = await inspectContainer<{ Image: string }>(context, cast.fixture ?? '');
   const unknownImage = `${context.make.uniqueName('no-such-image')}:latest`;
   const unknown = await context.engine.get('/containers/json', { query: { all: '1', filters: JSON.stringify({ ancestor: [unknownImage] }) } });
   const seen = {
     name: await filteredRoles(context, { ancestor: [context.session.fixtureImage] }, cast),
-    id: await filteredRoles(context, { ancestor: [imageId] }, cast),
     // An image that does not exist: an empty list, or a refusal, as the spec says neither.
     unknown: unknown.status === 200 ? unknown.json<{ Id: string }[]>().filter((item) => item.Id === cast.fixture).length : unknown.status >= 400 ? 0 : `status ${unknown.status}`,
   };
-  context.expect(seen, `own containers listed per ancestor: ${JSON.stringify(seen)}`).toEqual({ name: ['fixture'], id: ['fixture'], unknown: 0 });
+  context.expect(seen, `own containers listed per ancestor: ${JSON.stringify(seen)}`).toEqual({ name: ['fixture'], unknown: 0 });
+});
+
+check('containers.list.filter-ancestor-id', {
+  title: 'the ancestor filter also takes the image id (inspect Image) and lists the containers of that image',
+  spec: '1 §9',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.24',
+  tags: ['state'],
+}, async (context) => {
+  const cast = await createdInOrder(context, ['fixture']);
+  const { Image: imageId } = await inspectContainer<{ Image: string }>(context, cast.fixture ?? '');
+  context.expect(await filteredRoles(context, { ancestor: [imageId] }, cast), `own containers listed with ancestor=${imageId}`).toEqual(['fixture']);
 });
 
 check('containers.list.filter-before', {
-  title: 'the before filter lists the containers created before the one it names, not those after',
-  spec: '1 §9',
+  title: 'the before filter lists the containers created before the one it names, not those after (the named one either way)',
+  spec: '1 §9, §4.1',
+  quote: ['1.24 StorageOpt, sysctls, JSON errors, hostname validation, PidMode container form, start no longer accepts HostConfig, copy removed, ancestor, before, since, volume and network container filters', '| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |'],
   since: '1.24',
   tags: ['state'],
   covers: ['1:GET /containers/json:query:filters', '1:version-rule:1.24:list-filters-ancestor-before-since-volume-network'],
 }, async (context) => {
   const cast = await createdInOrder(context, ['first', 'second', 'third']);
-  const listed = await filteredRoles(context, { before: [cast.second] }, cast);
-  context.expect(listed, 'own containers listed with before=<second>').toEqual(['first']);
+  const listed = (await filteredRoles(context, { before: [cast.second] }, cast)).sort();
+  // §9.4 names the filter only: whether the container it names is itself listed is not said.
+  context.expect([['first'], ['first', 'second']], 'own containers listed with before=<second>').toContainEqual(listed);
 });
 
 check('containers.list.filter-since', {
-  title: 'the since filter lists the containers created after the one it names, not those before',
-  spec: '1 §9',
+  title: 'the since filter lists the containers created after the one it names, not those before (the named one either way)',
+  spec: '1 §9, §4.1',
+  quote: ['1.24 StorageOpt, sysctls, JSON errors, hostname validation, PidMode container form, start no longer accepts HostConfig, copy removed, ancestor, before, since, volume and network container filters', '| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |'],
   since: '1.24',
   tags: ['state'],
   covers: ['1:GET /containers/json:query:filters', '1:version-rule:1.24:list-filters-ancestor-before-since-volume-network'],
 }, async (context) => {
   const cast = await createdInOrder(context, ['first', 'second', 'third']);
-  const listed = await filteredRoles(context, { since: [cast.second] }, cast);
-  context.expect(listed, 'own containers listed with since=<second>').toEqual(['third']);
+  const listed = (await filteredRoles(context, { since: [cast.second] }, cast)).sort();
+  // §9.4 names the filter only: whether the container it names is itself listed is not said.
+  context.expect([['third'], ['second', 'third']], 'own containers listed with since=<second>').toContainEqual(listed);
+});
+
+check('containers.list.filter-before-since-exclusive', {
+  title: 'the before and since filters leave out the container they name',
+  spec: '1 §9',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.24',
+  tags: ['state'],
+}, async (context) => {
+  const cast = await createdInOrder(context, ['first', 'second', 'third']);
+  const seen = {
+    before: await filteredRoles(context, { before: [cast.second] }, cast),
+    since: await filteredRoles(context, { since: [cast.second] }, cast),
+  };
+  context.expect(seen, `own containers listed with before and since=<second>: ${JSON.stringify(seen)}`).toEqual({ before: ['first'], since: ['third'] });
 });
 
 check('containers.list.filter-volume', {
   title: 'the volume filter lists the containers mounting the named volume it gives, not others',
-  spec: '1 §9',
+  spec: '1 §9, §2.3, §4.1, 2 §4.3',
+  quote: ['| POST /volumes/create | | {Name (string; generated if omitted), Driver (default local), DriverOpts (map string to string, passed to the driver), Labels (map)} | 201 volume | 201, 500 |', '1.24 StorageOpt, sysctls, JSON errors, hostname validation, PidMode container form, start no longer accepts HostConfig, copy removed, ancestor, before, since, volume and network container filters', '| Binds | array of string | forms: host_path:container_path; host_path:container_path:ro; volume_name:container_path; volume_name:container_path:ro;', '| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |'],
   since: '1.24',
   tags: ['state'],
   covers: ['1:GET /containers/json:query:filters', '1:version-rule:1.24:list-filters-ancestor-before-since-volume-network'],
 }, async (context) => {
   const volume = context.make.uniqueName('vol');
+  // Created first: the Binds line does not say that a bind to a volume that does not exist creates it.
+  const created = await context.engine.post('/volumes/create', { json: { Name: volume, Labels: context.make.labels } });
+  context.expect(created.status, `POST /volumes/create: ${created.describe()}`).toBe(201);
   context.make.volume(volume);
   const cast: Cast = {
     data: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'], HostConfig: { Binds: [`${volume}:/data`] } }),
@@ -310,15 +359,17 @@ check('containers.list.filter-volume-destination', {
 });
 
 check('containers.list.filter-network', {
-  title: 'the network filter lists the containers on the network it names: bridge or none',
-  spec: '1 §9',
+  title: 'the network filter lists the running containers on the network it names: bridge or none',
+  spec: '1 §9, §2.3, §4.1',
+  quote: ['1.24 StorageOpt, sysctls, JSON errors, hostname validation, PidMode container form, start no longer accepts HostConfig, copy removed, ancestor, before, since, volume and network container filters', '| NetworkMode | string | bridge, host, none, `container:<name or id>`; any other value is the name of a custom network |', '| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |'],
   since: '1.24',
   tags: ['state'],
   covers: ['1:GET /containers/json:query:filters', '1:version-rule:1.24:list-filters-ancestor-before-since-volume-network'],
 }, async (context) => {
+  // Running: whether a container that was only created is on its network yet the spec does not say.
   const cast: Cast = {
-    bridge: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'], HostConfig: { NetworkMode: 'bridge' } }),
-    none: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'], HostConfig: { NetworkMode: 'none' } }),
+    bridge: await startedContainer(context, { Cmd: RUNS, HostConfig: { NetworkMode: 'bridge' } }),
+    none: await startedContainer(context, { Cmd: RUNS, HostConfig: { NetworkMode: 'none' } }),
   };
   const seen = {
     bridge: await filteredRoles(context, { network: ['bridge'] }, cast),
@@ -346,7 +397,8 @@ check('containers.list.filters-map-form', {
 
 check('containers.list.filters-malformed', {
   title: 'a filters parameter that is not JSON answers 400',
-  spec: '1 §4.1',
+  spec: '1 §4.1, §7.2',
+  quote: ['| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |', '400 bad parameter'],
   since: '1.18',
   tags: ['error'],
   covers: ['1:GET /containers/json:query:filters', '1:GET /containers/json:status:400'],

@@ -2,10 +2,14 @@
  * How containers are named and found: names at create and rename, the forms of `{id_or_name}`
  * (spec/1 §4.3.1), and 404 for an unknown container on every container endpoint.
  */
+import WebSocket from 'ws';
 import { check, type CheckContext } from '../../harness/check.ts';
-import type { ApiResponse } from '../../harness/client/api-response.ts';
+import { ApiResponse } from '../../harness/client/api-response.ts';
+import { encodeQuery } from '../../harness/client/engine-client.ts';
 import { appliesAt, OLDEST_VERSION } from '../../harness/versions.ts';
 import { createContainer, createdContainer } from '../container-steps.ts';
+import { STREAM_TIMEOUT_MS } from '../stream-reading.ts';
+import { buildTar } from '../tar-files.ts';
 
 /** Creates a container of `true` with this name at the version under test. */
 function createNamed(context: CheckContext, name: string): Promise<ApiResponse> {
@@ -20,7 +24,8 @@ async function inspectedName({ engine, expect }: CheckContext, idOrName: string)
 
 check('containers.create.taken-name', {
   title: 'creating a container with a name already in use answers 409',
-  spec: '1 §4.1',
+  spec: '1 §4.1, §7.2',
+  quote: ['| POST /containers/create | name (must match `/?[a-zA-Z0-9_-]+`) | creation body (2.3) | 201 {Id, Warnings} | 201, 400, 404, 406, 409, 500 |', '409 conflict'],
   since: '1.18',
   tags: ['error'],
   covers: ['1:POST /containers/create:query:name', '1:POST /containers/create:status:409'],
@@ -33,7 +38,8 @@ check('containers.create.taken-name', {
 
 check('containers.create.invalid-name', {
   title: 'creating a container with a name outside /?[a-zA-Z0-9_-]+ answers 400',
-  spec: '1 §8',
+  spec: '1 §8, §4.1, §7.2',
+  quote: ['| Container name pattern | `/?[a-zA-Z0-9_-]+` |', '| POST /containers/create | name (must match `/?[a-zA-Z0-9_-]+`) | creation body (2.3) | 201 {Id, Warnings} | 201, 400, 404, 406, 409, 500 |', '400 bad parameter'],
   since: '1.18',
   tags: ['error'],
   covers: ['1:POST /containers/create:query:name', '1:POST /containers/create:status:400'],
@@ -48,7 +54,8 @@ check('containers.create.invalid-name', {
 
 check('containers.rename.new-name', {
   title: 'rename answers 204; the container is then found under its new name (inspect Name "/<new>") and not the old one',
-  spec: '1 §4.1',
+  spec: '1 §4.1, §2.2, §4.3, §7.2',
+  quote: ['| POST /containers/{id_or_name}/rename | name (new name) | none | 204 | 204, 404, 409 (name already assigned), 500 |', '| GET /containers/{id_or_name}/json | size (boolean, default false) | none | 200 inspect object | 200, 404, 500 |', 'Name (string starting with `/`)', 'Identifiers in paths may be a full id, a short id prefix or a name where `id_or_name` is written.', '404 no such container'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:POST /containers/{id_or_name}/rename', '1:POST /containers/{id_or_name}/rename:query:name', '1:POST /containers/{id_or_name}/rename:status:204'],
@@ -65,7 +72,8 @@ check('containers.rename.new-name', {
 
 check('containers.rename.taken-name', {
   title: 'renaming a container to a name another container has answers 409 and keeps its name',
-  spec: '1 §4.1',
+  spec: '1 §4.1, §2.2, §4.3',
+  quote: ['| POST /containers/{id_or_name}/rename | name (new name) | none | 204 | 204, 404, 409 (name already assigned), 500 |', '| GET /containers/{id_or_name}/json | size (boolean, default false) | none | 200 inspect object | 200, 404, 500 |', 'Name (string starting with `/`)', 'Identifiers in paths may be a full id, a short id prefix or a name where `id_or_name` is written.'],
   since: '1.18',
   tags: ['error'],
   covers: ['1:POST /containers/{id_or_name}/rename:query:name', '1:POST /containers/{id_or_name}/rename:status:409'],
@@ -81,7 +89,8 @@ check('containers.rename.taken-name', {
 
 check('containers.inspect.id-forms', {
   title: 'a container is found by its full id, a unique id prefix and its name',
-  spec: '1 §4.3',
+  spec: '1 §4.3, §4.1, §2.2',
+  quote: ['Identifiers in paths may be a full id, a short id prefix or a name where `id_or_name` is written.', '| GET /containers/{id_or_name}/json | size (boolean, default false) | none | 200 inspect object | 200, 404, 500 |', 'LogPath, Id, Image (image id)'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:GET /containers/{id_or_name}/json', '1:GET /containers/{id_or_name}/json:status:200'],
@@ -100,7 +109,10 @@ check('containers.inspect.id-forms', {
 
 check('containers.inspect.ambiguous-prefix', {
   title: 'an id prefix that several containers share is an error, not one of them',
-  spec: '1 §4.3',
+  spec: '1 §4.3, §7.1',
+  // §4.3.1 allows a short id prefix and says nothing of one that several containers share.
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.18',
   tags: ['error'],
   covers: ['1:GET /containers/{id_or_name}/json'],
@@ -125,6 +137,10 @@ interface Endpoint {
   action: string;
   query?: Record<string, string>;
   json?: unknown;
+  /** a tar body, sent as application/x-tar */
+  tar?: true;
+  /** asked with a websocket handshake (RFC 6455), not a plain request */
+  websocket?: true;
   since?: string;
   until?: string;
 }
@@ -146,23 +162,64 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', action: 'pause' },
   { method: 'POST', action: 'unpause' },
   { method: 'POST', action: 'attach', query: { stream: '1', stdout: '1' } },
-  { method: 'GET', action: 'attach/ws', query: { stream: '1', stdout: '1' } },
+  { method: 'GET', action: 'attach/ws', query: { stream: '1', stdout: '1' }, websocket: true },
   { method: 'POST', action: 'wait' },
   { method: 'DELETE', action: '' },
   { method: 'POST', action: 'copy', json: { Resource: '/' }, until: '1.23' },
   { method: 'HEAD', action: 'archive', query: { path: '/' }, since: '1.20' },
   { method: 'GET', action: 'archive', query: { path: '/' }, since: '1.20' },
-  { method: 'PUT', action: 'archive', query: { path: '/' }, since: '1.20' },
+  { method: 'PUT', action: 'archive', query: { path: '/' }, tar: true, since: '1.20' },
 ];
 
 const UNKNOWN_NAME = 'shipshape-no-such-container';
 
+/**
+ * A websocket handshake (RFC 6455) with GET `path` under the check's version prefix, answered with
+ * anything but 101: the refusal as an ApiResponse. An opened socket is closed and reads as 101.
+ */
+async function refusedHandshake({ engine, session }: CheckContext, path: string, query: Record<string, string> | undefined): Promise<ApiResponse> {
+  const fullPath = `${engine.version === undefined ? '' : `/v${engine.version}`}${path}${encodeQuery(query)}`;
+  const record: { method: string; path: string; status?: number } = { method: 'GET', path: `${fullPath} (websocket)` };
+  engine.exchanges.push(record);
+  const { socketPath, origin, tls } = session.target.connection;
+  const url = socketPath ? `ws+unix://${socketPath}:${fullPath}` : `${origin.replace(/^http/, 'ws')}${fullPath}`;
+  const socket = new WebSocket(url, tls ? { ca: tls.ca, cert: tls.cert, key: tls.key, rejectUnauthorized: !tls.skipVerify } : {});
+  const answer = await new Promise<ApiResponse>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the websocket handshake with ${fullPath} was not answered within ${STREAM_TIMEOUT_MS} ms`)), STREAM_TIMEOUT_MS);
+    socket.once('open', () => {
+      clearTimeout(timer);
+      resolve(new ApiResponse('GET', fullPath, 101, {}, Buffer.alloc(0)));
+    });
+    socket.once('unexpected-response', (_request, response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.once('end', () => {
+        clearTimeout(timer);
+        const headers = Object.fromEntries(Object.entries(response.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value]])));
+        resolve(new ApiResponse('GET', fullPath, response.statusCode ?? 0, headers, Buffer.concat(chunks)));
+      });
+    });
+    socket.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+  record.status = answer.status;
+  socket.terminate();
+  return answer;
+}
+
 /** Each applicable endpoint of ENDPOINTS, asked about UNKNOWN_NAME at the version under test: `judge`'s word on its answer, by request. */
-async function unknownContainerAnswers({ engine, version }: CheckContext, judge: (res: ApiResponse, method: string) => string): Promise<Record<string, string>> {
+async function unknownContainerAnswers(context: CheckContext, judge: (res: ApiResponse, method: string) => string): Promise<Record<string, string>> {
+  const { engine, version } = context;
   const answers: Record<string, string> = {};
+  // A well-formed request to each (the rows also list 400): a handshake for attach/ws, a tar for PUT archive.
+  const tarBody = await buildTar([{ kind: 'file', name: 'unused.txt', data: 'x' }]);
   for (const endpoint of ENDPOINTS.filter((candidate) => appliesAt(version, candidate.since ?? OLDEST_VERSION, candidate.until))) {
     const path = `/containers/${UNKNOWN_NAME}${endpoint.action ? `/${endpoint.action}` : ''}`;
-    const res = await engine.send(endpoint.method, path, { query: endpoint.query, json: endpoint.json });
+    const res = endpoint.websocket
+      ? await refusedHandshake(context, path, endpoint.query)
+      : await engine.send(endpoint.method, path, { query: endpoint.query, json: endpoint.json, ...(endpoint.tar && { body: tarBody, headers: { 'content-type': 'application/x-tar' } }) });
     answers[`${endpoint.method} ${path}`] = judge(res, endpoint.method);
   }
   return answers;
@@ -170,7 +227,8 @@ async function unknownContainerAnswers({ engine, version }: CheckContext, judge:
 
 check('containers.endpoints.unknown-container', {
   title: 'every container endpoint answers 404 for an unknown container',
-  spec: '1 §4.1',
+  spec: '1 §4, §7.2',
+  quote: ['`{id_or_name}` is a container identifier or name.', 'The status codes of each endpoint are listed in section 4.', '404 no such container', '404 (no such container, or no such file or directory)', '404 (no such container or path)', 'removed at 1.24 and later (the call errors out)', '| GET /containers/{id_or_name}/attach/ws | same query as attach; websocket handshake per RFC 6455 | none | websocket stream | 200, 400, 404, 500 |', 'PUT /containers/{id_or_name}/archive | path (required, an existing directory)', 'header Content-Type `application/x-tar` | tar stream |'],
   since: '1.18',
   tags: ['error'],
   covers: [

@@ -24,7 +24,8 @@ function topShowingSleep(context: CheckContext, id: string, query: Record<string
 
 check('containers.top.ps-args', {
   title: 'top with ps_args=aux answers other columns than the default (-ef) ones, a row per process with the command in it',
-  spec: '1 §4.1',
+  spec: '1 §4.1, §2.4',
+  quote: ['| GET /containers/{id_or_name}/top | ps_args (string, default `-ef`) | none | 200 {Titles, Processes}; not supported on Windows | 200, 404, 500 |', 'Top: Titles (array of string), Processes (array of arrays of string).', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:GET /containers/{id_or_name}/top:query:ps_args'],
@@ -57,7 +58,8 @@ check('containers.top.ps-args-aux-columns', {
 
 check('containers.logs.driver-none', {
   title: 'logs of a container whose LogConfig.Type is none are refused with 500, the row\'s error status: only json-file and journald logs can be read',
-  spec: '1 §4.1',
+  spec: '1 §4.1, §2.3, §7.2',
+  quote: ['stream, see 4.4; only for containers using the json-file or journald log drivers | 101 (hint for proxy about hijacking), 200 (no upgrade header), 404, 500 |', '| LogConfig | object | {Type, Config}; Type values: json-file, syslog, journald, gelf, none, plus awslogs (from 1.21), fluentd, splunk, etwlogs (1.25) |', '404 no such container', '500 server error', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |'],
   since: '1.18',
   tags: ['error'],
   covers: ['1:POST /containers/create:body:HostConfig.LogConfig', '1:GET /containers/{id_or_name}/logs', '1:GET /containers/{id_or_name}/logs:status:500'],

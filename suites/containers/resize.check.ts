@@ -18,6 +18,7 @@ function runningTty(context: CheckContext): Promise<string> {
 check('containers.resize.tty', {
   title: 'resizing a running container that has a Tty answers 200 with an empty body',
   spec: '1 §4.1',
+  quote: ['| POST /containers/{id_or_name}/resize | h (height), w (width), both in characters | none | 200 empty body, `text/plain; charset=utf-8` | 200, 404, 500 (cannot resize) |', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |'],
   since: '1.18',
   tags: ['state'],
   covers: [
@@ -36,6 +37,7 @@ check('containers.resize.tty', {
 check('containers.resize.content-type', {
   title: 'a resize answers text/plain; charset=utf-8',
   spec: '1 §4.1',
+  quote: ['| POST /containers/{id_or_name}/resize | h (height), w (width), both in characters | none | 200 empty body, `text/plain; charset=utf-8` | 200, 404, 500 (cannot resize) |', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |'],
   since: '1.18',
   tags: ['schema'],
   covers: ['1:POST /containers/{id_or_name}/resize', '1:POST /containers/{id_or_name}/resize:status:200'],
@@ -48,7 +50,8 @@ check('containers.resize.content-type', {
 
 check('containers.resize.not-found', {
   title: 'resizing a container that does not exist answers 404',
-  spec: '1 §4.1',
+  spec: '1 §4.1, §7.2',
+  quote: ['| POST /containers/{id_or_name}/resize | h (height), w (width), both in characters | none | 200 empty body, `text/plain; charset=utf-8` | 200, 404, 500 (cannot resize) |', '404 no such container'],
   since: '1.18',
   tags: ['error'],
   covers: ['1:POST /containers/{id_or_name}/resize:status:404'],
@@ -70,9 +73,23 @@ check('containers.resize.not-running', {
   context.expect(res.status, `status: ${res.text().trim()}`).toBe(409);
 });
 
+check('containers.resize.not-running-status', {
+  title: 'resizing a container that is not running answers a status of the resize row: 200 (taking effect once it runs) or 500 (cannot resize)',
+  spec: '1 §4.1, §3',
+  quote: ['| POST /containers/{id_or_name}/resize | h (height), w (width), both in characters | none | 200 empty body, `text/plain; charset=utf-8` | 200, 404, 500 (cannot resize) |', '| resize | | takes effect only after the container is restarted |'],
+  since: '1.18',
+  tags: ['error', 'state'],
+}, async (context) => {
+  // 404 would say there is no such container: the row leaves 200 and 500 for one that exists.
+  const id = await createdContainer(context, { Cmd: ['sleep', '300'], Tty: true });
+  const res = await context.engine.post(`/containers/${id}/resize`, { query: SIZE });
+  context.expect([200, 500], `status: ${res.text().trim()}`).toContain(res.status);
+});
+
 check('containers.resize.event', {
   title: 'a resize emits a container resize event whose attributes carry height and width as strings',
-  spec: '2 §6.1',
+  spec: '2 §6, §4.2, 1 §4.1',
+  quote: ['Each event is a JSON object of the shape in 2.9.', 'a resize event adds height and width (strings)', '| container | attach, commit, copy, create, destroy, detach, die, exec_create, exec_detach, exec_start, export, kill, oom, pause, rename, resize, restart, start, stop, top, unpause, update |', 'Event filters: container=<string>, event=<string>, image=<string>, label=<string> (image and container labels), type=<string> (container, image, volume, network or daemon)', '| GET /events | since (timestamp; show events since then and keep streaming), until (timestamp; stop after), filters | none | 200 `application/json`, chunked stream of events | 200, 500 |', '| POST /containers/{id_or_name}/resize | h (height), w (width), both in characters | none | 200 empty body, `text/plain; charset=utf-8` | 200, 404, 500 (cannot resize) |', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:POST /containers/{id_or_name}/resize:query:h', '1:POST /containers/{id_or_name}/resize:query:w'],

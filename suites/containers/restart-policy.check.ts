@@ -37,9 +37,12 @@ function summary({ State, RestartCount }: RestartView): string {
   return JSON.stringify({ Status: State.Status, Running: State.Running, Restarting: State.Restarting, RestartCount });
 }
 
-/** Waits until the container is down for good (not running, no restart pending). */
+/**
+ * Waits until the container is down for good: not running and no restart pending (neither Restarting
+ * nor, from 1.21, Status restarting). Whether Running stays true between runs the spec does not say.
+ */
 function down(context: CheckContext, id: string): Promise<RestartView> {
-  return until(() => view(context, id), (seen) => !seen.State.Running, { what: 'the container to stay down', timeoutMs: RESTARTS_WITHIN_MS });
+  return until(() => view(context, id), (seen) => !seen.State.Running && !seen.State.Restarting && seen.State.Status !== 'restarting', { what: 'the container to stay down', timeoutMs: RESTARTS_WITHIN_MS });
 }
 
 /** Watches the container for QUIET_MS: the first view that `holds` refuses, or undefined when it held throughout. */
@@ -55,7 +58,8 @@ async function firstChange(context: CheckContext, id: string, holds: (seen: Rest
 
 check('containers.restart-policy.no', {
   title: 'restart policy Name "" (the default, no restart): a container that exits stays exited, RestartCount 0',
-  spec: '1 §2.3',
+  spec: '1 §2.3, §2.2, §3, §4.1',
+  quote: ['| RestartPolicy | object | Name: empty (default, no restart), always, on-failure, unless-stopped (unless-stopped from 1.21); MaximumRetryCount (integer) applies to on-failure |', 'RestartCount (integer)', 'Container states visible through the API: created, restarting, running, paused, exited, dead (list filter and State field).', 'Inspect State booleans: Running, Paused, Restarting, OOMKilled, Dead.', 'State object: Error (string), ExitCode (integer), FinishedAt (timestamp), OOMKilled (boolean), Dead (boolean, [1.25]), Paused (boolean), Pid (integer), Restarting (boolean), Running (boolean), StartedAt (timestamp), Status (string, [1.21+], for example running).', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:POST /containers/create:body:HostConfig.RestartPolicy'],
@@ -70,7 +74,8 @@ check('containers.restart-policy.no', {
 
 check('containers.restart-policy.always', {
   title: 'restart policy "always": a container that exits is started again, and RestartCount grows',
-  spec: '1 §2.3',
+  spec: '1 §2.3, §2.2, §4.1',
+  quote: ['| RestartPolicy | object | Name: empty (default, no restart), always, on-failure, unless-stopped (unless-stopped from 1.21); MaximumRetryCount (integer) applies to on-failure |', 'RestartCount (integer)', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:POST /containers/create:body:HostConfig.RestartPolicy'],
@@ -82,7 +87,8 @@ check('containers.restart-policy.always', {
 
 check('containers.restart-policy.on-failure-maximum', {
   title: 'restart policy "on-failure" with MaximumRetryCount 2: a failing container is restarted twice, then stays exited',
-  spec: '1 §2.3',
+  spec: '1 §2.3, §2.2, §4.1',
+  quote: ['| RestartPolicy | object | Name: empty (default, no restart), always, on-failure, unless-stopped (unless-stopped from 1.21); MaximumRetryCount (integer) applies to on-failure |', 'RestartCount (integer)', 'State object: Error (string), ExitCode (integer), FinishedAt (timestamp), OOMKilled (boolean), Dead (boolean, [1.25]), Paused (boolean), Pid (integer), Restarting (boolean), Running (boolean), StartedAt (timestamp), Status (string, [1.21+], for example running).', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:POST /containers/create:body:HostConfig.RestartPolicy'],
@@ -96,7 +102,8 @@ check('containers.restart-policy.on-failure-maximum', {
 
 check('containers.restart-policy.unless-stopped', {
   title: 'restart policy "unless-stopped": restarted when it exits by itself, not after an explicit stop',
-  spec: '1 §2.3',
+  spec: '1 §2.3, §2.2, §4.1',
+  quote: ['| RestartPolicy | object | Name: empty (default, no restart), always, on-failure, unless-stopped (unless-stopped from 1.21); MaximumRetryCount (integer) applies to on-failure |', 'RestartCount (integer)', 'State object: Error (string), ExitCode (integer), FinishedAt (timestamp), OOMKilled (boolean), Dead (boolean, [1.25]), Paused (boolean), Pid (integer), Restarting (boolean), Running (boolean), StartedAt (timestamp), Status (string, [1.21+], for example running).', '| POST /containers/{id_or_name}/stop | t (seconds to wait before killing) | none | 204 | 204, 304, 404, 500 |', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |'],
   since: '1.21',
   tags: ['state'],
   timeoutMs: 45_000,
@@ -114,7 +121,8 @@ check('containers.restart-policy.unless-stopped', {
 
 check('containers.restart-policy.backoff', {
   title: 'a restart never comes before its delay, which starts at 100 ms and doubles: gaps between starts of at least 100, 200, 400, 800, 1600 ms',
-  spec: '1 §8',
+  spec: '1 §8, §2.3, §2.2, §4.1',
+  quote: ['| Restart delay | doubles each restart, starting at 100 ms |', 'Restart behaviour: a growing delay (doubling the previous delay, starting at 100 ms) is inserted before each restart.', '| RestartPolicy | object | Name: empty (default, no restart), always, on-failure, unless-stopped (unless-stopped from 1.21); MaximumRetryCount (integer) applies to on-failure |', 'RestartCount (integer)', 'State object: Error (string), ExitCode (integer), FinishedAt (timestamp), OOMKilled (boolean), Dead (boolean, [1.25]), Paused (boolean), Pid (integer), Restarting (boolean), Running (boolean), StartedAt (timestamp), Status (string, [1.21+], for example running).', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |'],
   since: '1.18',
   tags: ['state'],
   timeoutMs: 45_000,
@@ -148,7 +156,8 @@ check('containers.restart-policy.backoff', {
 
 check('containers.create.auto-remove', {
   title: 'a container created with AutoRemove is removed once its process exits',
-  spec: '1 §2.3',
+  spec: '1 §2.3, §4.1, §7.2',
+  quote: ['| AutoRemove | boolean | [1.25] remove container when its process exits; exclusive with a RestartPolicy other than none |', '| GET /containers/{id_or_name}/json | size (boolean, default false) | none | 200 inspect object | 200, 404, 500 |', '404 no such container', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |'],
   since: '1.25',
   tags: ['state'],
   covers: ['1:POST /containers/create:body:HostConfig.AutoRemove', '1:version-rule:1.25:auto-remove'],
@@ -165,7 +174,8 @@ check('containers.create.auto-remove', {
 
 check('containers.create.auto-remove-restart-policy', {
   title: 'AutoRemove with a restart policy other than none is refused (400, or 409 as a conflict); with the empty policy it is accepted',
-  spec: '1 §2.3',
+  spec: '1 §2.3, §4.1, §7.2',
+  quote: ['| AutoRemove | boolean | [1.25] remove container when its process exits; exclusive with a RestartPolicy other than none |', '| RestartPolicy | object | Name: empty (default, no restart), always, on-failure, unless-stopped (unless-stopped from 1.21); MaximumRetryCount (integer) applies to on-failure |', '| POST /containers/create | name (must match `/?[a-zA-Z0-9_-]+`) | creation body (2.3) | 201 {Id, Warnings} | 201, 400, 404, 406, 409, 500 |', '400 bad parameter', '409 conflict'],
   since: '1.25',
   tags: ['error'],
   covers: [

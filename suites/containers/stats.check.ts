@@ -7,7 +7,7 @@
 import { check, type CheckContext } from '../../harness/check.ts';
 import { openStream, type StreamedResponse } from '../../harness/client/streamed-response.ts';
 import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
-import { statsSchema } from '../../harness/schemas/stats-schemas.ts';
+import { CPU_STATS_SCHEMA, statsSchema } from '../../harness/schemas/stats-schemas.ts';
 import { atLeast, before } from '../../harness/versions.ts';
 import { startedContainer } from '../container-steps.ts';
 
@@ -59,7 +59,8 @@ async function sampleWithPrevious(context: CheckContext, id: string): Promise<St
 
 check('containers.stats.schema', {
   title: 'a stats object of a running container has the fields of the version (precpu_stats from 1.19, networks from 1.21, pids_stats from 1.23)',
-  spec: '1 §2.4',
+  spec: '1 §2.4, §2, §4.1',
+  quote: ['A value marked [1.21+] and so on is present only from that API version on.', 'Stats (one JSON object per sample): read (timestamp), pids_stats {current} [1.23+], network [up to 1.20] or networks [1.21+] (map from interface name to rx_bytes, rx_dropped, rx_errors, rx_packets, tx_bytes, tx_dropped, tx_errors, tx_packets, all integers), memory_stats {stats (map of named integer counters), max_usage, usage, failcnt, limit}, blkio_stats (object; contents: not shown), cpu_stats {cpu_usage {percpu_usage (array of integer), usage_in_usermode, total_usage, usage_in_kernelmode}, system_cpu_usage, throttling_data {periods, throttled_periods, throttled_time}}, precpu_stats [1.19+] (same shape as cpu_stats, holding the previous read, used to compute CPU percent; it is not a copy of cpu_stats).', '| GET /containers/{id_or_name}/stats | stream (boolean, default true; false returns one sample then disconnects; [1.19+]) | none | 200 `application/json`, live stream of stats objects | 200, 404, 500 |'],
   since: '1.18',
   tags: ['schema', 'version'],
   covers: [
@@ -77,7 +78,8 @@ check('containers.stats.schema', {
 
 check('containers.stats.network-until-1-20', {
   title: 'a stats object has one network object up to 1.20 and none from 1.21, where networks has it per interface',
-  spec: '1 §2.4',
+  spec: '1 §2.4, §2',
+  quote: ['A value marked [1.21+] and so on is present only from that API version on.', 'Stats (one JSON object per sample): read (timestamp), pids_stats {current} [1.23+], network [up to 1.20] or networks [1.21+] (map from interface name to rx_bytes, rx_dropped, rx_errors, rx_packets, tx_bytes, tx_dropped, tx_errors, tx_packets, all integers)'],
   since: '1.18',
   tags: ['version'],
   covers: ['1:GET /containers/{id_or_name}/stats', '1:version-rule:1.21:per-network-stats'],
@@ -85,7 +87,9 @@ check('containers.stats.network-until-1-20', {
   const id = await runningContainer(context);
   const sample = await sampleWithPrevious(context, id);
   if (before(context.version, '1.21')) {
-    context.expect(typeof sample.network, `type of network at ${context.version}`).toBe('object');
+    const { network } = sample;
+    const kind = network === null ? 'null' : Array.isArray(network) ? 'array' : typeof network;
+    context.expect(kind, `type of network at ${context.version}: ${JSON.stringify(network)}`).toBe('object');
   } else {
     context.expect(Object.keys(sample), `fields at ${context.version}`).not.toContain('network');
   }
@@ -93,7 +97,8 @@ check('containers.stats.network-until-1-20', {
 
 check('containers.stats.one-shot', {
   title: 'stats with stream=false answers exactly one stats object and ends the response',
-  spec: '1 §4.1',
+  spec: '1 §4.1, §2.4',
+  quote: ['| GET /containers/{id_or_name}/stats | stream (boolean, default true; false returns one sample then disconnects; [1.19+]) | none | 200 `application/json`, live stream of stats objects | 200, 404, 500 |', 'Stats (one JSON object per sample): read (timestamp)'],
   since: '1.19',
   tags: ['stream'],
   covers: ['1:GET /containers/{id_or_name}/stats:query:stream', '1:version-rule:1.19:stats-stream'],
@@ -110,7 +115,8 @@ check('containers.stats.one-shot', {
 
 check('containers.stats.stream', {
   title: 'stats without stream streams samples: a second one arrives while the response stays open, read later than the first',
-  spec: '1 §4.1',
+  spec: '1 §4.1, §2.4, §8',
+  quote: ['| GET /containers/{id_or_name}/stats | stream (boolean, default true; false returns one sample then disconnects; [1.19+]) | none | 200 `application/json`, live stream of stats objects | 200, 404, 500 |', 'Stats (one JSON object per sample): read (timestamp)', '| Stats stream parameter default | true |'],
   since: '1.18',
   tags: ['stream'],
   covers: ['1:GET /containers/{id_or_name}/stats:query:stream'],
@@ -125,7 +131,8 @@ check('containers.stats.stream', {
 
 check('containers.stats.precpu', {
   title: 'in a stream, precpu_stats of a sample is the cpu_stats of the sample before it, not a copy of its own',
-  spec: '1 §2.4',
+  spec: '1 §2.4, §4.1',
+  quote: ['precpu_stats [1.19+] (same shape as cpu_stats, holding the previous read, used to compute CPU percent; it is not a copy of cpu_stats)', '| GET /containers/{id_or_name}/stats | stream (boolean, default true; false returns one sample then disconnects; [1.19+]) | none | 200 `application/json`, live stream of stats objects | 200, 404, 500 |'],
   since: '1.19',
   tags: ['stream'],
   covers: ['1:GET /containers/{id_or_name}/stats', '1:version-rule:1.19:stats-precpu'],
@@ -140,13 +147,16 @@ check('containers.stats.precpu', {
 
 check('containers.stats.one-shot-precpu', {
   title: 'the one sample of stream=false has precpu_stats holding a previous read: not a copy of its own cpu_stats',
-  spec: '1 §2.4',
+  spec: '1 §2.4, §4.1',
+  quote: ['precpu_stats [1.19+] (same shape as cpu_stats, holding the previous read, used to compute CPU percent; it is not a copy of cpu_stats)', '| GET /containers/{id_or_name}/stats | stream (boolean, default true; false returns one sample then disconnects; [1.19+]) | none | 200 `application/json`, live stream of stats objects | 200, 404, 500 |'],
   since: '1.19',
   tags: ['stream'],
   covers: ['1:GET /containers/{id_or_name}/stats:query:stream', '1:version-rule:1.19:stats-precpu'],
 }, async (context) => {
   const id = await runningContainer(context);
   const sample = await sampleWithPrevious(context, id);
+  // "same shape as cpu_stats": a sample without it, or with an empty one, holds no previous read.
+  assertMatchesSchema(sample.precpu_stats, CPU_STATS_SCHEMA, 'precpu_stats of the one sample');
   // A previous read of the host's CPU time (system_cpu_usage) is earlier, so never equal to the current one.
   context.expect(sample.precpu_stats, `precpu_stats of the one sample against its cpu_stats ${JSON.stringify(sample.cpu_stats)}`).not.toEqual(sample.cpu_stats);
 });
@@ -154,6 +164,7 @@ check('containers.stats.one-shot-precpu', {
 check('containers.stats.content-type', {
   title: 'a stats stream is application/json',
   spec: '1 §4.1',
+  quote: ['| GET /containers/{id_or_name}/stats | stream (boolean, default true; false returns one sample then disconnects; [1.19+]) | none | 200 `application/json`, live stream of stats objects | 200, 404, 500 |'],
   since: '1.18',
   tags: ['stream'],
   covers: ['1:GET /containers/{id_or_name}/stats', '1:GET /containers/{id_or_name}/stats:status:200'],
@@ -166,7 +177,8 @@ check('containers.stats.content-type', {
 
 check('containers.stats.not-found', {
   title: 'stats of a container that does not exist answers 404',
-  spec: '1 §4.1',
+  spec: '1 §4.1, §7.2',
+  quote: ['| GET /containers/{id_or_name}/stats | stream (boolean, default true; false returns one sample then disconnects; [1.19+]) | none | 200 `application/json`, live stream of stats objects | 200, 404, 500 |', '404 no such container, image, exec instance, volume, network, service or task'],
   since: '1.18',
   tags: ['error'],
   covers: ['1:GET /containers/{id_or_name}/stats:status:404'],

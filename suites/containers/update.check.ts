@@ -1,10 +1,11 @@
 /**
  * POST /containers/{id}/update (spec/1 §4.1, §9.4): from 1.22 it changes a container's resources, from
  * 1.23 its restart policy too, with the limits of the fields (§2.3, §8). Its body, answer and statuses
- * are "not shown": the checks send the fields as the create body names them, take any 2xx for a
- * success and any error status for a refusal, and read the effect back in inspect; dockerd's
- * `200 {Warnings}` is a docker-level check. What a version before 1.22 answers the spec does not say,
- * so nothing is asserted there. Every container runs `sleep 300` (or never starts) and goes with the check.
+ * are "not shown", so no request to it is one the spec defines and every check here is docker-level:
+ * they send the fields as dockerd takes them (the create HostConfig's names, at the top of the body),
+ * take any 2xx for a success and any error status for a refusal, and read the effect back in inspect.
+ * What a version before 1.22 answers nothing says, so nothing is asserted there. Every container runs
+ * `sleep 300` (or never starts) and goes with the check.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import { atLeast } from '../../harness/versions.ts';
@@ -31,7 +32,10 @@ function succeeded(status: number): boolean {
 
 check('containers.update.resources', {
   title: 'update of a running container succeeds (2xx) and inspect shows the new Memory and CpuShares',
+  // spec/1 §4.1: the update's "body and response: not shown"
   spec: '1 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.22',
   tags: ['state'],
   covers: ['1:POST /containers/{id_or_name}/update', '1:version-rule:1.22:update-endpoint'],
@@ -60,7 +64,10 @@ check('containers.update.warnings', {
 
 check('containers.update.restart-policy', {
   title: 'update with a RestartPolicy changes the policy inspect shows',
-  spec: '1 §9.4',
+  // spec/1 §4.1: the update's "body and response: not shown"
+  spec: '1 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.23',
   tags: ['state'],
   covers: ['1:POST /containers/{id_or_name}/update', '1:version-rule:1.23:update-restart-policy'],
@@ -74,7 +81,10 @@ check('containers.update.restart-policy', {
 
 check('containers.update.out-of-range', {
   title: 'update refuses (an error status) values outside the limits of the fields: swap below memory, MemorySwappiness over 100, KernelMemory under 4M, an unknown restart policy (1.23+)',
-  spec: '1 §2.3, §8',
+  // spec/1 §4.1: the update's "body and response: not shown"
+  spec: '1 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.22',
   tags: ['error'],
   covers: ['1:POST /containers/{id_or_name}/update'],
@@ -101,7 +111,10 @@ check('containers.update.out-of-range', {
 
 check('containers.update.auto-remove-restart-policy', {
   title: 'update of an AutoRemove container to a restart policy other than none is refused (an error status) and the policy stays',
-  spec: '1 §2.3',
+  // spec/1 §4.1: the update's "body and response: not shown"
+  spec: '1 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.25',
   tags: ['error', 'state'],
   covers: ['1:POST /containers/{id_or_name}/update'],

@@ -1,16 +1,18 @@
 /**
  * The filters of GET /events (spec/2 §4.2, §6), each with a case it lets through and one it must hold
  * back: with the stream open, a decoy event that the filter must not pass happens first, then one it
- * must; once the second has come, the first would have come before it. Object filters match an
- * actor's id or name; `image` matches a container's image or an image's name; `label` the actor's
- * labels (from 1.21); `daemon` (from 1.24) only daemon events, which no request causes, so that case is
- * judged on a closed window instead.
+ * must; once the second has come, the first would have come before it. At spec level the object
+ * filters are given the object's id (`container`, `network`; a volume has only its name), `image` an
+ * image's name, judged on that image's own tag event, `type` alone, `label` the actor's labels (from
+ * 1.21); `daemon` (from 1.24) only daemon events, which no request causes, so that case is judged on a
+ * closed window instead. The spec does not say `container=` and `network=` take a name, nor that
+ * `image=` lets a container's events through: those readings are dockerd's (docker-level cases).
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { ApiVersion } from '../../harness/versions.ts';
 import { startContainer } from '../container-steps.ts';
 import { actionName, daemonSeconds, secondPassed, eventsDuring, type EventFilters, type EventView } from '../daemon-events.ts';
-import { taggedFixture, tagImage, uniqueImageName } from '../image-steps.ts';
+import { committedImage, taggedFixture, tagImage, uniqueImageName } from '../image-steps.ts';
 import { ownNetwork } from '../networks/network-steps.ts';
 import { ownVolume, uniqueVolumeName } from '../volumes/volume-steps.ts';
 
@@ -21,6 +23,8 @@ interface FilterCase {
   title: string;
   covers: string[];
   since: ApiVersion;
+  /** the spec sentences the case rests on (spec/2 §4.2, §6); none for a docker-level case */
+  quote?: string[];
   /** a filter form the spec does not give, pinned as dockerd reads it */
   docker?: true;
   /** arranges what the case needs (before the stream opens); returns the filters and the two steps */
@@ -29,6 +33,12 @@ interface FilterCase {
 
 function byActor(id: string, action?: string): EventTest {
   return (event) => event.Actor?.ID === id && (action === undefined || actionName(event) === action);
+}
+
+/** An image event whose actor or attributes name `name` (spec/2 §6 rule 1 names no keys for it). */
+function imageEventNaming(name: string, action?: string): EventTest {
+  return (event) => event.Type === 'image' && (action === undefined || actionName(event) === action)
+    && (event.Actor?.ID === name || Object.values(event.Actor?.Attributes ?? {}).includes(name));
 }
 
 function newContainer(context: CheckContext, config: Record<string, unknown> = {}, name?: string): Promise<string> {
@@ -50,9 +60,32 @@ function containerNamed(filters: (name: string) => EventFilters): FilterCase['ar
 const CASES: FilterCase[] = [
   {
     filter: 'container',
-    title: 'container=<name> lets through the events of that container and not those of another',
+    title: 'container=<id> lets through the events of that container and not those of another',
+    quote: ['Event filters: container=<string>, event=<string>, image=<string>, label=<string> (image and container labels), type=<string> (container, image, volume, network or daemon), volume=<string>, network=<string>, daemon=<string> (name or id).', '| container | attach, commit, copy, create, destroy, detach, die, exec_create, exec_detach, exec_start, export, kill, oom, pause, rename, resize, restart, start, stop, top, unpause, update |'],
     covers: ['2:GET /events:query:filters.container'],
     since: '1.18',
+    arrange: async (context) => {
+      const decoyId = await newContainer(context);
+      const matchId = await newContainer(context);
+      return {
+        filters: { container: [matchId] },
+        decoy: async () => {
+          await startContainer(context, decoyId);
+          return byActor(decoyId);
+        },
+        match: async () => {
+          await startContainer(context, matchId);
+          return byActor(matchId, 'start');
+        },
+      };
+    },
+  },
+  {
+    filter: 'container-name',
+    title: 'container=<name> lets through the events of that container and not those of another (as dockerd)',
+    covers: [],
+    since: '1.18',
+    docker: true,
     arrange: containerNamed((name) => ({ container: [name] })),
   },
   {
@@ -65,7 +98,8 @@ const CASES: FilterCase[] = [
   },
   {
     filter: 'event',
-    title: 'event=start lets through the start of a container and not its attach',
+    title: 'event=start lets through the start of a container and not its export',
+    quote: ['Event filters: container=<string>, event=<string>, image=<string>, label=<string> (image and container labels), type=<string> (container, image, volume, network or daemon), volume=<string>, network=<string>, daemon=<string> (name or id).', '| container | attach, commit, copy, create, destroy, detach, die, exec_create, exec_detach, exec_start, export, kill, oom, pause, rename, resize, restart, start, stop, top, unpause, update |', 'export (emitted by the export operation)'],
     covers: ['2:GET /events:query:filters.event'],
     since: '1.18',
     arrange: async (context) => {
@@ -73,9 +107,10 @@ const CASES: FilterCase[] = [
       return {
         filters: { container: [id], event: ['start'] },
         decoy: async () => {
-          const res = await context.engine.post(`/containers/${id}/attach`, { query: { logs: 1, stream: 0, stdout: 1 } });
-          context.expect(res.status, 'POST /containers/{id}/attach?logs=1&stream=0 status').toBe(200);
-          return byActor(id, 'attach');
+          // export: an event of its own (spec/2 §6 rule 2), and one the container surely has
+          const res = await context.engine.get(`/containers/${id}/export`);
+          context.expect(res.status, 'GET /containers/{id}/export status').toBe(200);
+          return byActor(id, 'export');
         },
         match: async () => {
           await startContainer(context, id);
@@ -86,9 +121,10 @@ const CASES: FilterCase[] = [
   },
   {
     filter: 'image',
-    title: 'image=<name> lets through the events of containers of that image and not those of another image',
-    covers: ['2:GET /events:query:filters.image'],
+    title: 'image=<name> lets through the events of containers of that image and not those of another image (as dockerd)',
+    covers: [],
     since: '1.18',
+    docker: true,
     arrange: async (context) => {
       const image = await taggedFixture(context, 'events');
       return {
@@ -99,10 +135,34 @@ const CASES: FilterCase[] = [
     },
   },
   {
-    filter: 'type',
-    title: 'type=container with image=<name> lets through a container of that image and not the tag event of that name',
-    covers: ['2:GET /events:query:filters.type', '2:GET /events:query:filters.image'],
+    filter: 'image-tag',
+    title: 'image=<name> lets through the tag event naming that image and not the tag event of another image',
+    quote: ['Event filters: container=<string>, event=<string>, image=<string>, label=<string> (image and container labels), type=<string> (container, image, volume, network or daemon), volume=<string>, network=<string>, daemon=<string> (name or id).', '| image | delete, import, load, pull, push, save, tag, untag |'],
+    covers: ['2:GET /events:query:filters.image'],
     since: '1.18',
+    arrange: async (context) => {
+      // Two images: the decoy's tag names the other one (a commit of a container of the fixture).
+      const other = await committedImage(context, {});
+      const [decoyName, matchName] = [uniqueImageName(context, 'decoy'), uniqueImageName(context, 'match')];
+      return {
+        filters: { image: [matchName] },
+        decoy: async () => {
+          context.expect((await tagImage(context, other, decoyName)).status, 'POST /images/{other}/tag status').toBe(201);
+          return imageEventNaming(decoyName);
+        },
+        match: async () => {
+          context.expect((await tagImage(context, context.session.fixtureImage, matchName)).status, 'POST /images/{fixture}/tag status').toBe(201);
+          return imageEventNaming(matchName, 'tag');
+        },
+      };
+    },
+  },
+  {
+    filter: 'type',
+    title: 'type=container with image=<name> lets through a container of that image and not the tag event of that name (as dockerd)',
+    covers: [],
+    since: '1.18',
+    docker: true,
     arrange: async (context) => {
       const image = uniqueImageName(context, 'events');
       return {
@@ -116,8 +176,27 @@ const CASES: FilterCase[] = [
     },
   },
   {
+    filter: 'type-only',
+    title: 'type=container lets through the create of a container and not the tag event of an image',
+    quote: ['Event filters: container=<string>, event=<string>, image=<string>, label=<string> (image and container labels), type=<string> (container, image, volume, network or daemon), volume=<string>, network=<string>, daemon=<string> (name or id).', '| container | attach, commit, copy, create, destroy, detach, die, exec_create, exec_detach, exec_start, export, kill, oom, pause, rename, resize, restart, start, stop, top, unpause, update |', '| image | delete, import, load, pull, push, save, tag, untag |'],
+    covers: ['2:GET /events:query:filters.type'],
+    since: '1.18',
+    arrange: async (context) => {
+      const image = uniqueImageName(context, 'events');
+      return {
+        filters: { type: ['container'] },
+        decoy: async () => {
+          context.expect((await tagImage(context, context.session.fixtureImage, image)).status, 'POST /images/{fixture}/tag status').toBe(201);
+          return imageEventNaming(image);
+        },
+        match: async () => byActor(await newContainer(context), 'create'),
+      };
+    },
+  },
+  {
     filter: 'label',
     title: 'label=<key>=<value> lets through the events of a container with that label and not one whose label has another value',
+    quote: ['Event filters: container=<string>, event=<string>, image=<string>, label=<string> (image and container labels), type=<string> (container, image, volume, network or daemon), volume=<string>, network=<string>, daemon=<string> (name or id).', 'filtering by image and container labels from 1.21'],
     covers: ['2:GET /events:query:filters.label', '2:version-rule:1.21:events-label-filter'],
     since: '1.21',
     arrange: async (context) => {
@@ -132,6 +211,7 @@ const CASES: FilterCase[] = [
   {
     filter: 'volume',
     title: 'volume=<name> lets through the events of that volume and not those of another',
+    quote: ['Event filters: container=<string>, event=<string>, image=<string>, label=<string> (image and container labels), type=<string> (container, image, volume, network or daemon), volume=<string>, network=<string>, daemon=<string> (name or id).'],
     covers: ['2:GET /events:query:filters.volume'],
     since: '1.18',
     arrange: async (context) => {
@@ -145,9 +225,37 @@ const CASES: FilterCase[] = [
   },
   {
     filter: 'network',
-    title: 'network=<name> lets through the events of that network and not those of another',
+    title: 'network=<id> lets through the events of that network and not those of another',
+    quote: ['Event filters: container=<string>, event=<string>, image=<string>, label=<string> (image and container labels), type=<string> (container, image, volume, network or daemon), volume=<string>, network=<string>, daemon=<string> (name or id).', '| network | create, connect, disconnect, destroy |'],
     covers: ['2:GET /events:query:filters.network'],
     since: '1.21',
+    arrange: async (context) => {
+      const decoyId = await ownNetwork(context, { Name: context.make.uniqueName('decoy') });
+      const matchId = await ownNetwork(context, { Name: context.make.uniqueName('match') });
+      const destroy = async (id: string) => {
+        const res = await context.engine.delete(`/networks/${id}`);
+        // 204, 200 at 1.21 (spec/2 §4.4)
+        context.expect([200, 204], `DELETE /networks/{id} status`).toContain(res.status);
+      };
+      return {
+        filters: { network: [matchId] },
+        decoy: async () => {
+          await destroy(decoyId);
+          return byActor(decoyId);
+        },
+        match: async () => {
+          await destroy(matchId);
+          return byActor(matchId, 'destroy');
+        },
+      };
+    },
+  },
+  {
+    filter: 'network-name',
+    title: 'network=<name> lets through the events of that network and not those of another (as dockerd)',
+    covers: [],
+    since: '1.21',
+    docker: true,
     arrange: async (context) => {
       const name = context.make.uniqueName('match');
       return {
@@ -159,9 +267,9 @@ const CASES: FilterCase[] = [
   },
 ];
 
-for (const { filter, title, covers, since, docker, arrange } of CASES) {
+for (const { filter, title, quote, covers, since, docker, arrange } of CASES) {
   const level = docker ? { level: 'docker' as const, seen: 'dockerd 20.10.24' } : {};
-  check(`events.filter.${filter}`, { title, spec: '2 §6', ...level, since, tags: ['stream'], covers }, async (context) => {
+  check(`events.filter.${filter}`, { title, spec: '2 §4.2, §6', ...(quote && { quote }), ...level, since, tags: ['stream'], covers }, async (context) => {
     const { filters, decoy, match } = await arrange(context);
     let isDecoy: EventTest = () => false;
     let isMatch: EventTest = () => false;
@@ -177,7 +285,8 @@ for (const { filter, title, covers, since, docker, arrange } of CASES) {
 
 check('events.filter.daemon', {
   title: 'daemon=<id> lets only daemon events through: a window holding a container\'s create answers it without the filter and not with it',
-  spec: '2 §6',
+  spec: '2 §4.2, §6',
+  quote: ['Event filters: container=<string>, event=<string>, image=<string>, label=<string> (image and container labels), type=<string> (container, image, volume, network or daemon), volume=<string>, network=<string>, daemon=<string> (name or id).', 'filtering by daemon name or id exists from 1.24'],
   since: '1.24',
   tags: ['stream'],
   covers: ['2:GET /events:query:filters.daemon', '2:version-rule:1.24:events-daemon-filter'],

@@ -17,6 +17,7 @@ function actions(events: EventView[]): (string | undefined)[] {
 check('events.since.replays-then-streams', {
   title: 'with since, the events since that time come first and the stream then goes on with new ones',
   spec: '2 §6',
+  quote: ['With since, events created since that timestamp are sent first, then the stream continues; with until, streaming stops at that timestamp.'],
   since: '1.18',
   tags: ['stream'],
   covers: ['2:GET /events:query:since'],
@@ -39,6 +40,7 @@ check('events.since.replays-then-streams', {
 check('events.until.ends-stream', {
   title: 'with until a few seconds ahead, the stream carries the events since `since` and ends by itself at until',
   spec: '2 §6',
+  quote: ['With since, events created since that timestamp are sent first, then the stream continues; with until, streaming stops at that timestamp.'],
   since: '1.18',
   tags: ['stream'],
   covers: ['2:GET /events:query:until'],
@@ -59,7 +61,8 @@ check('events.until.ends-stream', {
 
 check('events.since-until.past-window', {
   title: 'with since and until both past, the answer is the events of that window and ends at once',
-  spec: '2 §6',
+  spec: '2 §6, §4.2',
+  quote: ['With since, events created since that timestamp are sent first, then the stream continues; with until, streaming stops at that timestamp.', '| GET /events | since (timestamp; show events since then and keep streaming), until (timestamp; stop after), filters | none | 200 `application/json`, chunked stream of events | 200, 500 |'],
   since: '1.18',
   tags: ['stream'],
   covers: ['2:GET /events:query:since', '2:GET /events:query:until', '2:GET /events:status:200'],
@@ -76,7 +79,8 @@ check('events.since-until.past-window', {
 
 check('events.since-after-until', {
   title: 'since after until is refused (500, the error status of GET /events, or 400, bad parameter) or answered 200 with no event, ending at once',
-  spec: '2 §6',
+  spec: '2 §6, §4.2',
+  quote: ['With since, events created since that timestamp are sent first, then the stream continues; with until, streaming stops at that timestamp.', '| GET /events | since (timestamp; show events since then and keep streaming), until (timestamp; stop after), filters | none | 200 `application/json`, chunked stream of events | 200, 500 |'],
   since: '1.18',
   tags: ['error'],
   covers: ['2:GET /events:query:since', '2:GET /events:query:until'],

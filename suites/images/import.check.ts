@@ -1,7 +1,8 @@
 /**
- * POST /images/create?fromSrc=- (spec/2 §4.1): the request body is a root filesystem tarball, the
- * answer a JSON stream of {status} objects, and the imported image runs; a body that is not a tarball
- * is an error and makes no image.
+ * POST /images/create?fromSrc=- (spec/2 §4.1): the answer is a JSON stream of {status} objects (or
+ * {error}), and an import that reports no error makes the image under the given repo and tag; a body
+ * that is no archive at all is an error and makes no image. The spec does not say which body an import
+ * takes: at docker level, a root filesystem tarball (an exported container) imports and its image runs.
  */
 import { check } from '../../harness/check.ts';
 import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
@@ -9,8 +10,14 @@ import { PROGRESS_MESSAGE_SCHEMA } from '../../harness/schemas/image-schemas.ts'
 import { exportedRootfs, imageOutput, imageStatus, importImage, streamError, streamMessages, uniqueImageName } from '../image-steps.ts';
 
 check('images.import.stream', {
-  title: 'importing a tarball answers 200 with a JSON stream of {status} objects and no error, and the image exists under the given repo and tag',
+  title: 'importing an exported root filesystem answers 200 with a JSON stream of {status} (or {error}) objects, or 500; an import without error makes the image under the given repo and tag',
   spec: '2 §4.1',
+  quote: [
+    '| POST /images/create |',
+    'fromSrc (URL to import, or `-` to read the request body), repo, tag',
+    'body when fromSrc is `-`',
+    '200 JSON stream of {status}, {status, progress, progressDetail {current, total}}, {error} | 200, 500 |',
+  ],
   since: '1.18',
   tags: ['stream', 'schema'],
   covers: [
@@ -24,19 +31,22 @@ check('images.import.stream', {
 }, async (context) => {
   const name = uniqueImageName(context, 'import');
   const res = await importImage(context, await exportedRootfs(context, 'true'), name);
-  context.expect(res.status, 'status').toBe(200);
+  context.expect([200, 500], `status: ${res.describe()}`).toContain(res.status);
+  // The spec gives no format for the body of an import: a daemon may refuse an exported root filesystem.
+  if (res.status === 500) return;
   const messages = streamMessages(res);
   messages.forEach((message, index) => assertMatchesSchema(message, PROGRESS_MESSAGE_SCHEMA, `object ${index} of the import stream`));
-  context.expect(streamError(messages), 'an error in the import stream').toBeUndefined();
-  context.expect(await imageStatus(context, name), `GET /images/${name}/json status`).toBe(200);
+  if (streamError(messages) !== undefined) return;
+  context.expect(await imageStatus(context, name), `GET /images/${name}/json status after an import without error`).toBe(200);
 });
 
 check('images.import.run', {
-  title: 'a container of an imported image sees the files of the imported tarball',
+  title: 'a root filesystem tarball (an exported container) imports, and a container of the imported image sees its files (as dockerd)',
   spec: '2 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
   since: '1.18',
   tags: ['state'],
-  covers: ['2:POST /images/create:query:fromSrc', '2:POST /images/create:body:archive'],
 }, async (context) => {
   const name = uniqueImageName(context, 'import');
   const res = await importImage(context, await exportedRootfs(context, 'echo imported > /imported.txt'), name);
@@ -47,6 +57,12 @@ check('images.import.run', {
 check('images.import.malformed', {
   title: 'importing a body that is not a tarball answers an error (500, or {error} in the stream) and makes no image',
   spec: '2 §4.1',
+  quote: [
+    '| POST /images/create |',
+    'fromSrc (URL to import, or `-` to read the request body), repo, tag',
+    'body when fromSrc is `-`',
+    '200 JSON stream of {status}, {status, progress, progressDetail {current, total}}, {error} | 200, 500 |',
+  ],
   since: '1.18',
   tags: ['error'],
   covers: ['2:POST /images/create:query:fromSrc'],

@@ -7,6 +7,7 @@
  * test (each filter narrows the list), or, for the label filter itself, by the ids it made.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
+import { secondPassed } from '../daemon-events.ts';
 import { bareImageId, committedImage, inspectImage, listImages, ownLabels, taggedFixture, uniqueImageName, type ImageSummary } from '../image-steps.ts';
 
 /** Image ids, bare (a commit may answer its id without the `sha256:` of the listing) and sorted, for comparing sets. */
@@ -34,7 +35,14 @@ async function parentAndChild(context: CheckContext): Promise<{ mark: string; pa
 
 check('images.list.all', {
   title: 'GET /images/json with all=1 lists all the images, an untagged parent image as well as its named child',
-  spec: '2 §4.1',
+  spec: '2 §4',
+  quote: [
+    '| GET /images/json |',
+    'all (boolean, default false)',
+    'Booleans accept 1, True, true, 0, False, false.',
+    'Filters parameters are JSON maps from string to array of string.',
+    'label=key or key=value',
+  ],
   since: '1.18',
   tags: ['state'],
   covers: ['2:GET /images/json:query:all'],
@@ -64,11 +72,32 @@ async function untaggedAndNamed(context: CheckContext): Promise<{ mark: string; 
 }
 
 check('images.list.dangling', {
-  title: 'the dangling=true filter lists an untagged image and not a named one',
-  spec: '2 §4.1',
+  title: 'the dangling=true filter lists an untagged image no container uses, and not a named image a container uses',
+  spec: '2 §4',
+  quote: [
+    '| GET /images/json |',
+    'filters (dangling=true; label=key or key=value; since and before from 1.24)',
+    'Filters parameters are JSON maps from string to array of string.',
+  ],
   since: '1.18',
   tags: ['state'],
   covers: ['2:GET /images/json:query:filters.dangling'],
+}, async (context) => {
+  // The spec does not say what dangling means for images (for volumes it is "not in use"): an image
+  // untagged and unused is dangling by either reading, one named and in use by neither.
+  const { mark, untagged, named } = await untaggedAndNamed(context);
+  await context.make.container({ Image: named, Cmd: ['true'] });
+  const listed = ids(await listMarked(context, mark, { dangling: ['true'] }));
+  context.expect({ untagged: listed.includes(bareImageId(untagged)), namedInUse: listed.includes(bareImageId(named)) }, `ids listed with dangling=true: ${JSON.stringify(listed)}`).toEqual({ untagged: true, namedInUse: false });
+});
+
+check('images.list.dangling-untagged', {
+  title: 'the dangling=true filter lists an untagged image and not a named one, neither used by a container (as dockerd: dangling means untagged)',
+  spec: '2 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.18',
+  tags: ['state'],
 }, async (context) => {
   const { mark, untagged } = await untaggedAndNamed(context);
   context.expect(ids(await listMarked(context, mark, { dangling: ['true'] })), 'ids listed with dangling=true').toEqual(bareIds(untagged));
@@ -96,7 +125,12 @@ async function redAndBlue(context: CheckContext): Promise<{ mark: string; red: s
 
 check('images.list.label', {
   title: 'the label filter takes key (any value) or key=value',
-  spec: '2 §4.1',
+  spec: '2 §4',
+  quote: [
+    '| GET /images/json |',
+    'filters (dangling=true; label=key or key=value; since and before from 1.24)',
+    'Filters parameters are JSON maps from string to array of string.',
+  ],
   since: '1.18',
   tags: ['state'],
   covers: ['2:GET /images/json:query:filters.label'],
@@ -122,10 +156,17 @@ check('images.list.label-all-match', {
   context.expect(seen, `ids listed with the labels ${mark} and shipshape.colour=red, and with ${mark} and shipshape.colour=green`).toEqual({ red: bareIds(red), none: [] });
 });
 
-/** Three images of the check's own, committed one after the other. */
+/**
+ * Three images of the check's own, committed one after the other, each in a later second of the
+ * daemon's clock: Created is in whole seconds (spec/2 §2.1), so a daemon may order by it.
+ */
 async function threeInOrder(context: CheckContext): Promise<{ mark: string; first: string; middle: string; last: string }> {
   const { labels, mark } = ownLabels(context);
-  const commitOne = () => committedImage(context, { labels, name: uniqueImageName(context) });
+  const commitOne = async () => {
+    const id = await committedImage(context, { labels, name: uniqueImageName(context) });
+    await secondPassed(context);
+    return id;
+  };
   const first = await commitOne();
   const middle = await commitOne();
   const last = await commitOne();
@@ -133,8 +174,15 @@ async function threeInOrder(context: CheckContext): Promise<{ mark: string; firs
 }
 
 check('images.list.before', {
-  title: 'from 1.24 the before filter lists the images created before the given one',
-  spec: '2 §4.1',
+  title: 'from 1.24 the before filter lists the images created before the given one (an image id, as before of the container list takes a container id)',
+  spec: '2 §4, §2.1, 1 §4.1',
+  quote: [
+    '| GET /images/json |',
+    'filters (dangling=true; label=key or key=value; since and before from 1.24)',
+    'Filters parameters are JSON maps from string to array of string.',
+    'Created (integer, Unix seconds)',
+    'since (container id), before (container id)',
+  ],
   since: '1.24',
   tags: ['state'],
   covers: ['2:GET /images/json:query:filters.before', '2:version-rule:1.24:image-list-filters-since-before'],
@@ -144,8 +192,15 @@ check('images.list.before', {
 });
 
 check('images.list.since', {
-  title: 'from 1.24 the since filter lists the images created after the given one',
-  spec: '2 §4.1',
+  title: 'from 1.24 the since filter lists the images created after the given one (an image id, as since of the container list takes a container id)',
+  spec: '2 §4, §2.1, 1 §4.1',
+  quote: [
+    '| GET /images/json |',
+    'filters (dangling=true; label=key or key=value; since and before from 1.24)',
+    'Filters parameters are JSON maps from string to array of string.',
+    'Created (integer, Unix seconds)',
+    'since (container id), before (container id)',
+  ],
   since: '1.24',
   tags: ['state'],
   covers: ['2:GET /images/json:query:filters.since', '2:version-rule:1.24:image-list-filters-since-before'],
@@ -161,7 +216,12 @@ async function fixtureId(context: CheckContext): Promise<string> {
 
 check('images.list.filter-name', {
   title: 'the filter parameter with a repository lists only the image of that repository, with the name among its RepoTags',
-  spec: '2 §4.1',
+  spec: '2 §4.1, §2.1',
+  quote: [
+    '| GET /images/json |',
+    'filter (only images with this name)',
+    'An image can be referenced by any RepoTags value or RepoDigests value.',
+  ],
   since: '1.18',
   tags: ['state'],
   covers: ['2:GET /images/json:query:filter'],
@@ -175,7 +235,12 @@ check('images.list.filter-name', {
 
 check('images.list.filter-names', {
   title: 'the filter parameter with a name (repository:tag) of an image that has other names lists only that image, with the name among its RepoTags',
-  spec: '2 §4.1',
+  spec: '2 §4.1, §2.1',
+  quote: [
+    '| GET /images/json |',
+    'filter (only images with this name)',
+    'An image can be referenced by any RepoTags value or RepoDigests value.',
+  ],
   since: '1.18',
   tags: ['state'],
   covers: ['2:GET /images/json:query:filter'],

@@ -6,7 +6,7 @@
  * carry the name taken off or the image id: §2.1 says "either Untagged or Deleted (string id)", and
  * the sample it comes from untags by id. At docker level what dockerd adds: the name in Untagged, the
  * Untagged entries first, 409 for an id named in several repositories, and for force with a running
- * container.
+ * container, and a forced delete leaving the stopped containers of the image in place.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
@@ -70,7 +70,13 @@ async function expectRefused(context: CheckContext, res: ApiResponse, id: string
 
 check('images.delete.untag', {
   title: 'deleting one of two names of an image answers one Untagged entry (the name or the image id) and no Deleted, and keeps the image under the other',
-  spec: '2 §4.1',
+  spec: '2 §4.1, §2.1, §6.3',
+  quote: [
+    '| DELETE /images/{name} |',
+    '200 array of {Untagged} or {Deleted} | 200, 404, 409, 500 |',
+    'Remove response item: an object with either Untagged or Deleted (string id).',
+    'Removing an image name emits untag.',
+  ],
   since: '1.18',
   tags: ['state', 'schema'],
   covers: ['2:DELETE /images/{name}', '2:DELETE /images/{name}:status:200'],
@@ -85,7 +91,14 @@ check('images.delete.untag', {
 
 check('images.delete.last-name', {
   title: 'deleting the last name of an image answers an Untagged entry for the name and a Deleted one for the image (in any order), and the image is gone',
-  spec: '2 §4.1',
+  spec: '2 §4.1, §2.1, §6.3',
+  quote: [
+    '| DELETE /images/{name} |',
+    '200 array of {Untagged} or {Deleted} | 200, 404, 409, 500 |',
+    'Remove response item: an object with either Untagged or Deleted (string id).',
+    'Removing an image name emits untag.',
+    'Deleting images by id, or deleting the last tag that refers to an image, may also emit delete.',
+  ],
   since: '1.18',
   tags: ['state'],
   covers: ['2:DELETE /images/{name}', '2:DELETE /images/{name}:status:200'],
@@ -130,7 +143,14 @@ check('images.delete.by-id-conflict', {
 
 check('images.delete.by-id-force', {
   title: 'deleting by id with force an image named in several repositories untags each name (by name or id) and deletes it',
-  spec: '2 §4.1',
+  spec: '2 §4.1, §2.1, §6.3',
+  quote: [
+    '| DELETE /images/{name} |',
+    'force (default false), noprune (default false)',
+    '200 array of {Untagged} or {Deleted} | 200, 404, 409, 500 |',
+    'Remove response item: an object with either Untagged or Deleted (string id).',
+    'Deleting images by id, or deleting the last tag that refers to an image, may also emit delete.',
+  ],
   since: '1.18',
   tags: ['state'],
   covers: ['2:DELETE /images/{name}:query:force', '2:DELETE /images/{name}:status:200'],
@@ -146,7 +166,14 @@ check('images.delete.by-id-force', {
 
 check('images.delete.in-use', {
   title: 'deleting the image a container was created from answers 409 without force, and the image stays',
-  spec: '2 §4.1',
+  spec: '2 §4.1, 1 §7.1, §7.2',
+  quote: [
+    '| DELETE /images/{name} |',
+    'force (default false), noprune (default false)',
+    '200 array of {Untagged} or {Deleted} | 200, 404, 409, 500 |',
+    'From 1.24 the response body is JSON: an object with a single string field `message`. Before 1.24 the body is plain text.',
+    '409 conflict',
+  ],
   since: '1.18',
   tags: ['state', 'error'],
   covers: ['2:DELETE /images/{name}:status:409'],
@@ -170,15 +197,36 @@ check('images.delete.in-use-running', {
 });
 
 check('images.delete.force-stopped-container', {
-  title: 'deleting with force the image of a stopped container answers an Untagged and a Deleted entry for it (in any order), and it is gone; the container stays',
-  spec: '2 §4.1',
+  title: 'deleting with force the image of a stopped container answers an Untagged and a Deleted entry for it (in any order), and it is gone',
+  spec: '2 §4.1, §2.1',
+  quote: [
+    '| DELETE /images/{name} |',
+    'force (default false), noprune (default false)',
+    '200 array of {Untagged} or {Deleted} | 200, 404, 409, 500 |',
+    'Remove response item: an object with either Untagged or Deleted (string id).',
+  ],
   since: '1.18',
   tags: ['state'],
   covers: ['2:DELETE /images/{name}:query:force'],
 }, async (context) => {
   const { id, name } = await imageWithOneName(context);
-  const container = await context.make.container({ Image: name, Cmd: ['true'] });
+  // What a forced delete does to the containers of the image the spec does not say: dockerd's is the next check.
+  await context.make.container({ Image: name, Cmd: ['true'] });
   expectUntaggedAndDeleted(context, await removed(context, name, { force: 1 }), name, id);
+  context.expect(await imageStatus(context, id), 'GET /images/{id}/json status after').toBe(404);
+});
+
+check('images.delete.force-keeps-container', {
+  title: 'deleting with force the image of a stopped container leaves the container in place (as dockerd)',
+  spec: '2 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const { id, name } = await imageWithOneName(context);
+  const container = await context.make.container({ Image: name, Cmd: ['true'] });
+  context.expect((await removeImage(context, name, { force: 1 })).status, `DELETE /images/${name}?force=1 status`).toBe(200);
   const after = { image: await imageStatus(context, id), container: (await context.engine.get(`/containers/${container}/json`)).status };
   context.expect(after, 'GET /images/{id}/json and GET /containers/{id}/json statuses after').toEqual({ image: 404, container: 200 });
 });
@@ -193,7 +241,13 @@ async function childOfUntaggedParent(context: CheckContext): Promise<{ parent: s
 
 check('images.delete.prunes-parents', {
   title: 'deleting the last name of an image also deletes its untagged parent',
-  spec: '2 §4.1',
+  spec: '2 §4.1, §2.1',
+  quote: [
+    '| DELETE /images/{name} |',
+    'force (default false), noprune (default false)',
+    '200 array of {Untagged} or {Deleted} | 200, 404, 409, 500 |',
+    'Remove response item: an object with either Untagged or Deleted (string id).',
+  ],
   since: '1.18',
   tags: ['state'],
   covers: ['2:DELETE /images/{name}'],
@@ -207,7 +261,13 @@ check('images.delete.prunes-parents', {
 
 check('images.delete.noprune', {
   title: 'deleting with noprune=1 the last name of an image deletes it and keeps its untagged parent',
-  spec: '2 §4.1',
+  spec: '2 §4.1, §2.1',
+  quote: [
+    '| DELETE /images/{name} |',
+    'force (default false), noprune (default false)',
+    '200 array of {Untagged} or {Deleted} | 200, 404, 409, 500 |',
+    'Remove response item: an object with either Untagged or Deleted (string id).',
+  ],
   since: '1.18',
   tags: ['state'],
   covers: ['2:DELETE /images/{name}:query:noprune'],
@@ -221,7 +281,13 @@ check('images.delete.noprune', {
 
 check('images.delete.unknown', {
   title: 'deleting an image the target does not have answers 404 with the error body of the version',
-  spec: '2 §4.1',
+  spec: '2 §4.1, 1 §7.1, §7.2',
+  quote: [
+    '| DELETE /images/{name} |',
+    '200 array of {Untagged} or {Deleted} | 200, 404, 409, 500 |',
+    'From 1.24 the response body is JSON: an object with a single string field `message`. Before 1.24 the body is plain text.',
+    '404 no such container, image, exec instance, volume, network, service or task',
+  ],
   since: '1.18',
   tags: ['error'],
   covers: ['2:DELETE /images/{name}:status:404'],

@@ -9,11 +9,17 @@ import { CONTAINER_CONFIG_HOST_FIELDS, historySchema, imageInspectSchema, imageS
 import { bareImageId, inspectImage, listImages, taggedFixture, type ImageSummary } from '../image-steps.ts';
 
 /** A digest reference (spec/2 §2.1): `<repository>@<algorithm>:<hex>`. */
-const DIGEST_REFERENCE = /^[^@\s]+@[a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-fA-F]{32,}$/;
+const DIGEST_REFERENCE = /^[^@\s]+@[^@:\s]+:[0-9a-fA-F]+$/;
 
 check('images.list.schema', {
   title: 'GET /images/json items have RepoTags, Id, Created, Size, VirtualSize, and Labels from 1.20',
-  spec: '2 §2.1',
+  spec: '2 §2.1, §4.1',
+  quote: [
+    'List item: RepoTags (array of string), Id (string), ParentId (string, omitted when none), Created (integer, Unix seconds), Size (integer), VirtualSize (integer), Labels (object, from 1.20)',
+    'An image can be referenced by any RepoTags value or RepoDigests value.',
+    '| GET /images/json |',
+    '200 array of image list items',
+  ],
   since: '1.18',
   tags: ['schema'],
   covers: ['2:GET /images/json', '2:version-rule:1.20:image-list-labels'],
@@ -27,7 +33,11 @@ check('images.list.schema', {
 
 check('images.list.digests', {
   title: 'GET /images/json?digests=1 gives each item RepoDigests, each a `<repository>@<algorithm>:<hex>` reference',
-  spec: '2 §2.1',
+  spec: '2 §2.1, §4.1',
+  quote: [
+    'RepoDigests (array of string, with digests=1; a digest reference has the form `<repository>@<algorithm>:<hex>`)',
+    'digests (1 adds RepoDigests)',
+  ],
   since: '1.18',
   tags: ['schema'],
   covers: ['2:GET /images/json:query:digests'],
@@ -43,7 +53,26 @@ check('images.list.digests', {
 
 check('images.inspect.schema', {
   title: 'GET /images/{name}/json answers Created, Container, ContainerConfig, Id, Parent, Size, and RepoTags and RepoDigests from 1.21',
-  spec: '2 §2.1',
+  spec: '2 §2.1, 1 §2.3',
+  quote: [
+    'Inspect response: Created (timestamp), Container (string), ContainerConfig (object with Hostname, User, AttachStdin, AttachStdout, AttachStderr, Tty, OpenStdin, StdinOnce, Env, Cmd, Dns, Image, Labels, Volumes, VolumesFrom, WorkingDir), Id, Parent, Size; from 1.21 also RepoTags and RepoDigests.',
+    'Size (integer)',
+    'RepoTags (array of string)',
+    '| Hostname | string |',
+    '| User | string | user inside the container |',
+    '| AttachStdin, AttachStdout, AttachStderr | boolean | attach to the stream |',
+    '| Tty | boolean |',
+    '| OpenStdin | boolean | open stdin |',
+    '| StdinOnce | boolean |',
+    '| Env | array of string | each in the form VAR=value |',
+    '| Labels | object string to string | |',
+    '| Cmd | string or array of string | command to run |',
+    '| Image | string | image name |',
+    '| Volumes | object |',
+    '| WorkingDir | string | |',
+    '| Dns, DnsOptions, DnsSearch | array of string |',
+    '| VolumesFrom | array of string |',
+  ],
   since: '1.18',
   tags: ['schema'],
   covers: ['2:GET /images/{name}/json', '2:GET /images/{name}/json:status:200', '2:version-rule:1.21:image-inspect-repo-tags-digests'],
@@ -55,6 +84,9 @@ check('images.inspect.schema', {
 check('images.inspect.container-config-fields', {
   title: 'the ContainerConfig of image inspect has Dns and VolumesFrom',
   spec: '2 §2.1',
+  quote: [
+    'ContainerConfig (object with Hostname, User, AttachStdin, AttachStdout, AttachStderr, Tty, OpenStdin, StdinOnce, Env, Cmd, Dns, Image, Labels, Volumes, VolumesFrom, WorkingDir)',
+  ],
   since: '1.18',
   tags: ['schema'],
   covers: ['2:GET /images/{name}/json'],
@@ -67,6 +99,10 @@ check('images.inspect.container-config-fields', {
 check('images.inspect.repo-tags', {
   title: 'from 1.21 image inspect lists the names of the image in RepoTags',
   spec: '2 §2.1',
+  quote: [
+    'from 1.21 also RepoTags and RepoDigests',
+    'An image can be referenced by any RepoTags value or RepoDigests value.',
+  ],
   since: '1.21',
   tags: ['state'],
   covers: ['2:GET /images/{name}/json', '2:version-rule:1.21:image-inspect-repo-tags-digests'],
@@ -78,7 +114,12 @@ check('images.inspect.repo-tags', {
 
 check('images.history.schema', {
   title: 'GET /images/{name}/history answers items of Id, Created, CreatedBy, and at 1.25 Tags, Size and Comment',
-  spec: '2 §2.1',
+  spec: '2 §2.1, §4.1',
+  quote: [
+    'History item: Id, Created (integer), CreatedBy (string); at 1.25 also Tags (array or null), Size (integer), Comment (string).',
+    '| GET /images/{name}/history |',
+    '200 array of history items | 200, 404, 500 |',
+  ],
   since: '1.18',
   tags: ['schema'],
   covers: ['2:GET /images/{name}/history', '2:GET /images/{name}/history:status:200', '2:version-rule:1.25:image-history-tags-size-comment'],

@@ -21,21 +21,21 @@ import {
 } from '../image-steps.ts';
 import { relativeName, tarEntries, type TarEntry } from '../tar-files.ts';
 
-/** A layer directory's name: the layer's long id. */
-const LAYER_DIRECTORY = /^[0-9a-f]{64}$/;
+/** A layer directory's name as dockerd writes it: the layer's long id, 64 hex digits (spec/2 §2.2 gives no form of ids). */
+const HEX_LAYER_ID = /^[0-9a-f]{64}$/;
 
 interface LayerDirectory {
   id: string;
   files: Map<string, TarEntry>;
 }
 
-/** The tarball's entries by path, and its layer directories with their files. */
+/** The tarball's entries by path, and its layer directories (every directory at its root, spec/2 §2.2) with their files. */
 async function tarball(bytes: Buffer, what: string): Promise<{ paths: Map<string, TarEntry>; layers: LayerDirectory[] }> {
   const paths = new Map((await tarEntries(bytes, what)).map((entry) => [relativeName(entry.name), entry]));
   const layers = new Map<string, LayerDirectory>();
   for (const [path, entry] of paths) {
     const [top, file, ...deeper] = path.split('/');
-    if (top === undefined || !LAYER_DIRECTORY.test(top) || file === undefined || deeper.length > 0) continue;
+    if (top === undefined || top === '' || file === undefined || file === '' || deeper.length > 0) continue;
     const layer = layers.get(top) ?? { id: top, files: new Map<string, TarEntry>() };
     layer.files.set(file, entry);
     layers.set(top, layer);
@@ -57,8 +57,13 @@ function repositoriesOf(paths: Map<string, TarEntry>): Record<string, Record<str
 }
 
 check('images.get.layout', {
-  title: 'GET /images/{name}/get answers application/x-tar with a directory per layer, named by a 64-hex id, holding VERSION 1.0, json and layer.tar',
-  spec: '2 §2.2',
+  title: 'GET /images/{name}/get answers application/x-tar with a directory per layer, each holding VERSION 1.0, json and layer.tar',
+  spec: '2 §2.2, §4.1',
+  quote: [
+    'A tarball holds one directory per image layer named by its long id, each with: VERSION (currently 1.0, the file format version), json (layer information), layer.tar (filesystem changes of the layer, using aufs-style whiteout files for attribute changes and deletions).',
+    '| GET /images/{name}/get |',
+    '200 `application/x-tar`; a name with tag returns that image and its parents',
+  ],
   since: '1.18',
   tags: ['schema'],
   covers: ['2:GET /images/{name}/get', '2:GET /images/{name}/get:status:200'],
@@ -80,9 +85,28 @@ check('images.get.layout', {
   }
 });
 
+check('images.get.layer-directory-names', {
+  title: 'the layer directories of a saved image are named by 64 lower-case hex digits (as dockerd)',
+  spec: '2 §2.2',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.18',
+  tags: ['schema'],
+}, async (context) => {
+  const { name } = await imageWithFile(context);
+  const { layers } = await tarball(await savedTarball(context, name), `the tarball of ${name}`);
+  context.expect(layers.length, 'layer directories').toBeGreaterThanOrEqual(2);
+  context.expect(layers.map((layer) => layer.id).filter((id) => !HEX_LAYER_ID.test(id)), 'layer directories not named by 64 hex digits').toEqual([]);
+});
+
 check('images.get.parents', {
   title: 'the tarball of an image holds the layers of its parents too: the fixture layer with bin/busybox and the committed layer with the written file',
-  spec: '2 §4.1',
+  spec: '2 §4.1, §2.2',
+  quote: [
+    '| GET /images/{name}/get |',
+    '200 `application/x-tar`; a name with tag returns that image and its parents',
+    'A tarball holds one directory per image layer named by its long id, each with: VERSION (currently 1.0, the file format version), json (layer information), layer.tar (filesystem changes of the layer, using aufs-style whiteout files for attribute changes and deletions).',
+  ],
   since: '1.18',
   tags: ['state'],
   covers: ['2:GET /images/{name}/get'],
@@ -103,7 +127,12 @@ check('images.get.parents', {
 
 check('images.get.repositories', {
   title: 'saved by name with a tag, the tarball has a repositories file mapping the repository and tag to one of its layer directories',
-  spec: '2 §2.2',
+  spec: '2 §2.2, §4.1',
+  quote: [
+    'If the tarball defines a repository it also holds a `repositories` file at the root mapping repository names to a map of tag to layer id.',
+    '| GET /images/{name}/get |',
+    '200 `application/x-tar`; a name with tag returns that image and its parents',
+  ],
   since: '1.18',
   tags: ['state'],
   covers: ['2:GET /images/{name}/get'],
@@ -119,7 +148,12 @@ check('images.get.repositories', {
 
 check('images.get.by-id', {
   title: 'saved by id, the tarball holds the image and its parents and no repositories file',
-  spec: '2 §4.1',
+  spec: '2 §4.1, §2.2',
+  quote: [
+    '| GET /images/{name}/get |',
+    'an image id returns that image and parents without a `repositories` file',
+    'A tarball holds one directory per image layer named by its long id, each with: VERSION (currently 1.0, the file format version), json (layer information), layer.tar (filesystem changes of the layer, using aufs-style whiteout files for attribute changes and deletions).',
+  ],
   since: '1.18',
   tags: ['state'],
   covers: ['2:GET /images/{name}/get'],
@@ -131,7 +165,13 @@ check('images.get.by-id', {
 
 check('images.get.several', {
   title: 'GET /images/get with names repeated answers one tarball whose repositories file names each image',
-  spec: '2 §4.1',
+  spec: '2 §4.1, §2.2',
+  quote: [
+    '| GET /images/get |',
+    'names (repeatable, name or id)',
+    '200 `application/x-tar` | 200, 500 |',
+    'If the tarball defines a repository it also holds a `repositories` file at the root mapping repository names to a map of tag to layer id.',
+  ],
   since: '1.18',
   tags: ['state'],
   covers: ['2:GET /images/get', '2:GET /images/get:query:names', '2:GET /images/get:status:200'],
@@ -156,7 +196,14 @@ async function savedThenDeleted(context: CheckContext): Promise<{ bytes: Buffer;
 
 check('images.load.round-trip', {
   title: 'save, delete, then POST /images/load brings the image back with the same id and name',
-  spec: '2 §4.1',
+  spec: '2 §4.1, §2.2',
+  quote: [
+    '| POST /images/load |',
+    'quiet (boolean, default false); Content-Type `application/x-tar`',
+    '| tarball |',
+    '200 JSON stream of progress objects {status, progressDetail {current, total}, progress, id} and a final {stream}',
+    'If the tarball defines a repository it also holds a `repositories` file at the root mapping repository names to a map of tag to layer id.',
+  ],
   since: '1.18',
   tags: ['state'],
   covers: ['2:POST /images/load', '2:POST /images/load:body:tarball', '2:POST /images/load:header:Content-Type'],
@@ -171,6 +218,11 @@ check('images.load.round-trip', {
 check('images.load.stream', {
   title: 'POST /images/load answers 200 with a JSON stream of progress objects ending with a {stream} confirmation',
   spec: '2 §4.1',
+  quote: [
+    '| POST /images/load |',
+    'quiet (boolean, default false); Content-Type `application/x-tar`',
+    '200 JSON stream of progress objects {status, progressDetail {current, total}, progress, id} and a final {stream}',
+  ],
   since: '1.18',
   tags: ['stream', 'schema'],
   covers: ['2:POST /images/load', '2:POST /images/load:status:200', '2:POST /images/load:body:tarball'],
@@ -180,12 +232,19 @@ check('images.load.stream', {
   context.expect(res.status, 'status').toBe(200);
   const messages = streamMessages(res);
   messages.forEach((message, index) => assertMatchesSchema(message, PROGRESS_MESSAGE_SCHEMA, `object ${index} of the load stream`));
-  context.expect(typeof messages.at(-1)?.stream, `the last object of ${JSON.stringify(messages)}`).toBe('string');
+  context.expect(messages.at(-1) !== undefined && 'stream' in (messages.at(-1) ?? {}), `the last object of ${JSON.stringify(messages)} is a {stream}`).toBe(true);
 });
 
 check('images.load.quiet', {
   title: 'POST /images/load?quiet=1 answers only the confirmation: {stream} objects, no progress',
-  spec: '2 §4.1',
+  spec: '2 §4.1, 1 §1',
+  quote: [
+    'Clients must tolerate new properties in responses',
+    '| POST /images/load |',
+    'quiet (boolean, default false); Content-Type `application/x-tar`',
+    '200 JSON stream of progress objects {status, progressDetail {current, total}, progress, id} and a final {stream}',
+    'with quiet only the confirmation message is returned | 200, 500 |',
+  ],
   since: '1.18',
   tags: ['stream'],
   covers: ['2:POST /images/load:query:quiet'],
@@ -195,12 +254,20 @@ check('images.load.quiet', {
   context.expect(res.status, 'status').toBe(200);
   const messages = streamMessages(res);
   context.expect(messages.length, 'objects in the stream').toBeGreaterThan(0);
-  context.expect(messages.map((message) => Object.keys(message)), `keys of each object of ${JSON.stringify(messages)}`).toEqual(messages.map(() => ['stream']));
+  // Only the confirmation: {stream} objects, none of the progress fields (other properties a client must tolerate, spec/1 §1).
+  const progress = ['status', 'progress', 'progressDetail'];
+  context.expect(messages.filter((message) => !('stream' in message) || progress.some((key) => key in message)), `objects of ${JSON.stringify(messages)} that are not a bare confirmation`).toEqual([]);
 });
 
 check('images.load.malformed', {
   title: 'loading a tarball that is not one, or one cut short, answers an error (500, or 200 with {error} in the stream) and loads nothing',
   spec: '2 §4.1',
+  quote: [
+    '| POST /images/load |',
+    '| tarball |',
+    '200 JSON stream of progress objects {status, progressDetail {current, total}, progress, id} and a final {stream}',
+    'with quiet only the confirmation message is returned | 200, 500 |',
+  ],
   since: '1.18',
   tags: ['error'],
   covers: ['2:POST /images/load', '2:POST /images/load:body:tarball'],

@@ -1,31 +1,41 @@
 /**
  * POST /networks/{id}/connect and /disconnect (spec/2 §4.4, §3): what a connect does shows on both
  * sides — the network's Containers and the container's NetworkSettings.Networks — with the same
- * endpoint; addresses come from the network's pool (its IPRange, its Gateway) or as asked (from 1.22,
- * IPv4 and IPv6), and no address is held twice; refusals for what cannot be; 403 on a swarm-scoped
- * network.
+ * endpoint; addresses as asked (from 1.22, IPv6 from 1.23, where EnableIPv6 appears); refusals for
+ * what cannot be; 403 on a swarm-scoped network. Where the spec is silent, as dockerd 20.10 does:
+ * addresses come from the pool's IPRange with its Gateway, none is held twice, and the network shows
+ * them as address/length.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
+import type { ApiVersion } from '../../harness/versions.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
 import { bothSides, connect, connected, disconnect, inspectNetwork, networkOn, networkWithContainer, ownNetwork, ownSubnets, runningContainer, type NetworkView, type OwnSubnets } from './network-steps.ts';
 
 type Sides = Awaited<ReturnType<typeof bothSides>>;
+
+/** The rows of spec/2 §4.4 the connect and disconnect checks rest on. */
+const CONNECT_ROW = '| POST /networks/{id}/connect | | {Container (id or name), EndpointConfig {IPAMConfig {IPv4Address, IPv6Address}}} | 200 | 200, 403 (swarm-scoped network), 404, 500 |';
+const DISCONNECT_ROW = '| POST /networks/{id}/disconnect | | {Container, Force (boolean)} | 200 | 200, 403 (swarm-scoped network), 404, 500 |';
+
+/** An address as the network's Containers entry shows it, without the `/length` dockerd adds (spec/2 §2.4 gives no form). */
+const bare = (address: string | undefined) => address?.replace(/\/\d+$/, '');
 
 /** What both sides must agree on, from each side's fields. */
 async function agreement(context: CheckContext, network: string, container: string) {
   const sides = await bothSides(context, network, container);
   const settings = sides.container;
   return {
-    network: sides.network && { EndpointID: sides.network.EndpointID, MacAddress: sides.network.MacAddress, IPv4Address: sides.network.IPv4Address },
-    container: settings && { EndpointID: settings.EndpointID, MacAddress: settings.MacAddress, IPv4Address: `${settings.IPAddress}/${settings.IPPrefixLen}` },
+    network: sides.network && { EndpointID: sides.network.EndpointID, MacAddress: sides.network.MacAddress, IPv4Address: bare(sides.network.IPv4Address) },
+    container: settings && { EndpointID: settings.EndpointID, MacAddress: settings.MacAddress, IPv4Address: settings.IPAddress },
     networkId: settings?.NetworkID,
   };
 }
 
 check('networks.connect.both-sides', {
   title: 'connecting a running container shows one endpoint on both sides: the same EndpointID, MacAddress and address in the network’s Containers and the container’s Networks',
-  spec: '2 §4.4',
+  spec: '2 §2.4, §4.4, 1 §2.1, §2.2',
+  quote: [CONNECT_ROW, 'Containers (map container id to {Name, EndpointID, MacAddress, IPv4Address, IPv6Address})', 'Networks (map network name to endpoint settings)', 'Endpoint settings object: IPAMConfig, Links, Aliases, NetworkID, EndpointID, Gateway, IPAddress, IPPrefixLen (integer), IPv6Gateway, GlobalIPv6Address, GlobalIPv6PrefixLen (integer), MacAddress.'],
   since: '1.21',
   tags: ['state'],
   covers: ['2:POST /networks/{id}/connect', '2:POST /networks/{id}/connect:body:Container', '2:POST /networks/{id}/connect:status:200'],
@@ -33,13 +43,13 @@ check('networks.connect.both-sides', {
   const { id, container } = await networkWithContainer(context);
   const seen = await agreement(context, id, container);
   context.expect(seen.network, 'the network’s Containers entry for the container').toBeDefined();
-  context.expect(seen.network?.IPv4Address, 'IPv4Address on the network').toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
   context.expect({ container: seen.container, networkId: seen.networkId }, 'the container’s side').toEqual({ container: seen.network, networkId: id });
 });
 
 check('networks.disconnect.both-sides', {
   title: 'disconnecting a running container takes its endpoint off both sides',
-  spec: '2 §4.4',
+  spec: '2 §2.4, §4.4, 1 §2.2',
+  quote: [DISCONNECT_ROW, 'Containers (map container id to {Name, EndpointID, MacAddress, IPv4Address, IPv6Address})', 'Networks (map network name to endpoint settings)'],
   since: '1.21',
   tags: ['state'],
   covers: ['2:POST /networks/{id}/disconnect', '2:POST /networks/{id}/disconnect:body:Container', '2:POST /networks/{id}/disconnect:status:200'],
@@ -53,7 +63,8 @@ check('networks.disconnect.both-sides', {
 
 check('networks.disconnect.force', {
   title: 'a disconnect with Force takes a connected container off the network',
-  spec: '2 §4.4',
+  spec: '2 §2.4, §4.4',
+  quote: [DISCONNECT_ROW, 'Containers (map container id to {Name, EndpointID, MacAddress, IPv4Address, IPv6Address})'],
   since: '1.21',
   tags: ['state'],
   covers: ['2:POST /networks/{id}/disconnect:body:Force'],
@@ -69,7 +80,11 @@ const ipv4Number = (address: string) => address.split('.').reduce((value, part) 
 
 check('networks.connect.address-in-range', {
   title: 'a container connected without an address gets one from the pool’s IPRange, with the pool’s Gateway and the subnet’s prefix length',
-  spec: '2 §2.4',
+  // spec/2 §2.4 names the pool's IPRange and Gateway but says nothing of how addresses are given out
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  spec: '2 §2.4, §4.4, 1 §2.1',
+  quote: ['IPAM {Driver, Config (array of {Subnet, IPRange, Gateway}), Options (object)}', '| POST /networks/create | | {Name (mandatory), CheckDuplicate (boolean), Driver (default bridge), Internal (boolean), IPAM (optional), EnableIPv6 (boolean), Options (map), Labels (map)} | 201 {Id, Warning} | 201, 404 (plugin not found), 500 |', CONNECT_ROW, 'Endpoint settings object: IPAMConfig, Links, Aliases, NetworkID, EndpointID, Gateway, IPAddress, IPPrefixLen (integer), IPv6Gateway, GlobalIPv6Address, GlobalIPv6PrefixLen (integer), MacAddress.'],
   since: '1.21',
   tags: ['state'],
   covers: ['2:POST /networks/{id}/connect', '2:POST /networks/{id}/connect:body:Container', '2:POST /networks/create:body:IPAM'],
@@ -89,7 +104,11 @@ check('networks.connect.address-in-range', {
 
 check('networks.connect.distinct-addresses', {
   title: 'containers connected to one network each get an address of their own',
-  spec: '2 §2.4',
+  // no passage gives an allocation rule, nor that a connect gives an IPv4 address at all
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  spec: '2 §2.4, §4.4',
+  quote: [CONNECT_ROW, 'Containers (map container id to {Name, EndpointID, MacAddress, IPv4Address, IPv6Address})'],
   since: '1.21',
   tags: ['state'],
   covers: ['2:POST /networks/{id}/connect'],
@@ -103,30 +122,36 @@ check('networks.connect.distinct-addresses', {
 });
 
 /** Static addresses of each family: the network they need, what the connect asks for, and where each side shows it. */
-const STATIC_ADDRESSES = [
+const STATIC_ADDRESSES: { family: string; field: string; quote: string[]; since: ApiVersion; network: (subnets: OwnSubnets) => Record<string, unknown>; asked: (subnets: OwnSubnets) => Record<string, string>; expected: (subnets: OwnSubnets) => { network: string; container: string }; shown: (sides: Sides) => { network?: string; container?: string } }[] = [
   {
     family: 'ipv4',
     field: 'IPv4Address',
+    quote: [CONNECT_ROW, 'Containers (map container id to {Name, EndpointID, MacAddress, IPv4Address, IPv6Address})', 'Networks (map network name to endpoint settings)', 'Endpoint settings object: IPAMConfig, Links, Aliases, NetworkID, EndpointID, Gateway, IPAddress, IPPrefixLen (integer), IPv6Gateway, GlobalIPv6Address, GlobalIPv6PrefixLen (integer), MacAddress.'],
     network: (subnets: OwnSubnets) => ({ IPAM: { Config: [{ Subnet: subnets.v4Subnet }] } }),
     asked: (subnets: OwnSubnets) => ({ IPv4Address: subnets.v4(77) }),
-    expected: (subnets: OwnSubnets) => ({ network: `${subnets.v4(77)}/24`, container: subnets.v4(77) }),
-    shown: (sides: Sides) => ({ network: sides.network?.IPv4Address, container: sides.container?.IPAddress }),
+    since: '1.22',
+    expected: (subnets: OwnSubnets) => ({ network: subnets.v4(77), container: subnets.v4(77) }),
+    shown: (sides: Sides) => ({ network: bare(sides.network?.IPv4Address), container: sides.container?.IPAddress }),
   },
   {
     family: 'ipv6',
     field: 'IPv6Address',
+    quote: [CONNECT_ROW, '| POST /networks/create |', 'EnableIPv6 (boolean)', 'Containers (map container id to {Name, EndpointID, MacAddress, IPv4Address, IPv6Address})', 'EnableIPv6 and Internal appear from 1.23', 'Networks (map network name to endpoint settings)', 'Endpoint settings object: IPAMConfig, Links, Aliases, NetworkID, EndpointID, Gateway, IPAddress, IPPrefixLen (integer), IPv6Gateway, GlobalIPv6Address, GlobalIPv6PrefixLen (integer), MacAddress.'],
     network: (subnets: OwnSubnets) => ({ EnableIPv6: true, IPAM: { Config: [{ Subnet: subnets.v4Subnet }, { Subnet: subnets.v6Subnet }] } }),
     asked: (subnets: OwnSubnets) => ({ IPv4Address: subnets.v4(78), IPv6Address: subnets.v6(0x78) }),
-    expected: (subnets: OwnSubnets) => ({ network: `${subnets.v6(0x78)}/64`, container: subnets.v6(0x78) }),
-    shown: (sides: Sides) => ({ network: sides.network?.IPv6Address, container: sides.container?.GlobalIPv6Address }),
+    // EnableIPv6 "appear[s] from 1.23" (spec/2 §2.4)
+    since: '1.23',
+    expected: (subnets: OwnSubnets) => ({ network: subnets.v6(0x78), container: subnets.v6(0x78) }),
+    shown: (sides: Sides) => ({ network: bare(sides.network?.IPv6Address), container: sides.container?.GlobalIPv6Address }),
   },
 ];
 
-for (const { family, field, network, asked, expected, shown } of STATIC_ADDRESSES) {
+for (const { family, field, quote, since, network, asked, expected, shown } of STATIC_ADDRESSES) {
   check(`networks.connect.static-${family}`, {
     title: `EndpointConfig.IPAMConfig.${field} given at connect is the container’s address on both sides`,
-    spec: '2 §4.4',
-    since: '1.22',
+    spec: '2 §2.4, §4.4, 1 §2.1, §2.2',
+    quote,
+    since,
     tags: ['state'],
     covers: [`2:POST /networks/{id}/connect:body:EndpointConfig.IPAMConfig.${field}`],
   }, async (context) => {
@@ -138,9 +163,35 @@ for (const { family, field, network, asked, expected, shown } of STATIC_ADDRESSE
   });
 }
 
+check('networks.connect.cidr-addresses', {
+  title: 'the network’s Containers entry shows a connected container’s addresses as address/prefix length: its IPv4Address is IPAddress/IPPrefixLen, its IPv6Address GlobalIPv6Address/GlobalIPv6PrefixLen',
+  spec: '2 §2.4',
+  // spec/2 §2.4 lists IPv4Address and IPv6Address without a form
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.22',
+  tags: ['state'],
+}, async (context) => {
+  const subnets = ownSubnets();
+  const id = await ownNetwork(context, { EnableIPv6: true, IPAM: { Config: [{ Subnet: subnets.v4Subnet }, { Subnet: subnets.v6Subnet }] } });
+  const container = await runningContainer(context);
+  await connected(context, id, container, { IPAMConfig: { IPv4Address: subnets.v4(79), IPv6Address: subnets.v6(0x79) } });
+  const sides = await bothSides(context, id, container);
+  const settings = sides.container;
+  context.expect({ IPv4Address: sides.network?.IPv4Address, IPv6Address: sides.network?.IPv6Address }, `the network’s entry beside the container’s settings ${JSON.stringify(settings)}`).toEqual({
+    IPv4Address: `${subnets.v4(79)}/24`,
+    IPv6Address: `${subnets.v6(0x79)}/64`,
+  });
+  context.expect([`${settings?.IPAddress}/${settings?.IPPrefixLen}`, `${settings?.GlobalIPv6Address}/${settings?.GlobalIPv6PrefixLen}`], 'the container’s side as address/length').toEqual([`${subnets.v4(79)}/24`, `${subnets.v6(0x79)}/64`]);
+});
+
 check('networks.connect.address-in-use', {
   title: 'a static address another container holds on the network is refused, and the second container does not join',
-  spec: '2 §2.4',
+  // neither spec/2 §3 nor the connect row has a rule or a status for an address in use
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  spec: '2 §2.4, §4.4, 1 §7.1',
+  quote: [CONNECT_ROW, 'Containers (map container id to {Name, EndpointID, MacAddress, IPv4Address, IPv6Address})', 'From 1.24 the response body is JSON: an object with a single string field `message`.', 'Before 1.24 the body is plain text.'],
   since: '1.22',
   tags: ['error', 'state'],
   covers: ['2:POST /networks/{id}/connect:body:EndpointConfig.IPAMConfig.IPv4Address'],
@@ -189,7 +240,8 @@ for (const action of ['connect', 'disconnect'] as const) {
 
   check(`networks.${action}.container-not-found`, {
     title: `${action === 'connect' ? 'connecting' : 'disconnecting'} a container that does not exist answers 404`,
-    spec: '2 §4.4',
+    spec: '2 §4.4, 1 §7.1, §7.2',
+    quote: [action === 'connect' ? CONNECT_ROW : DISCONNECT_ROW, '404 no such container, image, exec instance, volume, network, service or task', 'From 1.24 the response body is JSON: an object with a single string field `message`.', 'Before 1.24 the body is plain text.'],
     since: '1.21',
     tags: ['error'],
     covers: [`2:POST /networks/{id}/${action}:status:404`],
@@ -205,7 +257,8 @@ for (const action of ['connect', 'disconnect'] as const) {
   for (const [suffix, setting, capability] of [['', 'outside a swarm', 'standalone'], ['-in-swarm', 'on a swarm manager', 'swarm']] as const) {
     check(`networks.${action}.network-not-found${suffix}`, {
       title: `${action === 'connect' ? 'connecting to' : 'disconnecting from'} a network that does not exist answers 404 ${setting}`,
-      spec: '2 §4.4',
+      spec: '2 §4.4, 1 §7.1, §7.2',
+      quote: [action === 'connect' ? CONNECT_ROW : DISCONNECT_ROW, '404 no such container, image, exec instance, volume, network, service or task', 'From 1.24 the response body is JSON: an object with a single string field `message`.', 'Before 1.24 the body is plain text.'],
       since: '1.21',
       tags: ['error'],
       requires: [capability],
@@ -239,7 +292,8 @@ check('networks.disconnect.not-connected', {
 for (const action of ['connect', 'disconnect'] as const) {
   check(`networks.${action}.swarm-scoped`, {
     title: `POST /networks/{id}/${action} on a swarm-scoped network answers 403`,
-    spec: '2 §3',
+    spec: '2 §3, 1 §7.1',
+    quote: ['a network connect or disconnect on a swarm-scoped network returns 403', 'From 1.24 the response body is JSON: an object with a single string field `message`.', 'Before 1.24 the body is plain text.'],
     since: '1.24',
     tags: ['error'],
     requires: ['swarm'],

@@ -24,7 +24,8 @@ check('networks.containers.default-bridge', {
 
 check('networks.containers.network-mode', {
   title: 'a container created with a user network as NetworkMode is on that network, and only that one, once started',
-  spec: '2 §2.4',
+  spec: '2 §2.4, 1 §2.1, §2.2, §2.3',
+  quote: ['| NetworkMode | string | bridge, host, none, `container:<name or id>`; any other value is the name of a custom network |', 'Networks (map network name to endpoint settings)', 'Endpoint settings object: IPAMConfig, Links, Aliases, NetworkID, EndpointID, Gateway, IPAddress, IPPrefixLen (integer), IPv6Gateway, GlobalIPv6Address, GlobalIPv6PrefixLen (integer), MacAddress.', 'Containers (map container id to {Name, EndpointID, MacAddress, IPv4Address, IPv6Address})'],
   since: '1.21',
   tags: ['state'],
   covers: ['1:POST /containers/create:body:HostConfig.NetworkMode'],
@@ -58,7 +59,8 @@ check('networks.containers.stop-releases', {
 
 check('networks.containers.remove-releases', {
   title: 'a running container removed with force is on its network no more',
-  spec: '2 §2.4',
+  spec: '2 §2.4, 1 §3, §4.1',
+  quote: ['| DELETE /containers/{id_or_name} | v (remove associated volumes, default false), force (kill then remove, default false) | none | 204 |', '| remove with force=true | | container is killed, then removed |', 'Containers (map container id to {Name, EndpointID, MacAddress, IPv4Address, IPv6Address})'],
   since: '1.21',
   tags: ['state'],
   covers: ['2:GET /networks/{network-id}'],

@@ -23,7 +23,8 @@ check('networks.inspect.by-reference', {
 
 check('networks.inspect.not-found', {
   title: 'GET /networks/{id} of an unknown network answers 404 with the error body of the version',
-  spec: '2 §4.4',
+  spec: '2 §4.4, 1 §7.1, §7.2',
+  quote: ['| GET /networks/{network-id} | | none | 200 network | 200, 404 |', '404 no such container, image, exec instance, volume, network, service or task', 'From 1.24 the response body is JSON: an object with a single string field `message`.', 'Before 1.24 the body is plain text.'],
   since: '1.21',
   tags: ['error'],
   covers: ['2:GET /networks/{network-id}:status:404'],

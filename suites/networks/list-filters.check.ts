@@ -2,7 +2,7 @@
  * The filters of GET /networks (spec/2 §4.4), each with a network it must list and one it must not:
  * name and id (all or part) from 1.21, driver, label and type (custom or builtin) from 1.22 — the
  * spec has only name and id at 1.21. Other checks and the daemon have networks too, so each check
- * judges its own networks and the predefined ones only.
+ * judges its own networks (and, as dockerd 20.10 has it, the predefined bridge) only.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import { inspectNetwork, listedAmong, ownNetwork, readNetworks, type NetworkView } from './network-steps.ts';
@@ -19,6 +19,7 @@ async function ownPair(context: CheckContext, labels: [Record<string, string>, R
 check('networks.list.filter-name', {
   title: 'the name filter lists a network whose name it gives all or part of, and not another',
   spec: '2 §4.4',
+  quote: ['| GET /networks |', 'name=<network-name> (all or part)', '200 array of network'],
   since: '1.21',
   tags: ['state'],
   covers: ['2:GET /networks:query:filters.name'],
@@ -33,6 +34,7 @@ check('networks.list.filter-name', {
 check('networks.list.filter-id', {
   title: 'the id filter lists a network whose id it gives all or part of, and not another',
   spec: '2 §4.4',
+  quote: ['| GET /networks |', 'id=<network-id> (all or part)', '200 array of network'],
   since: '1.21',
   tags: ['state'],
   covers: ['2:GET /networks:query:filters.id'],
@@ -45,7 +47,8 @@ check('networks.list.filter-id', {
 
 check('networks.list.filter-driver', {
   title: 'the driver filter lists networks of that driver only: bridge lists a bridge network, another driver does not',
-  spec: '2 §4.4',
+  spec: '2 §2.4, §4.4',
+  quote: ['| GET /networks |', 'filters: driver=<driver-name>', 'at 1.21 only name and id', '200 array of network', 'Driver (default bridge)', 'Fields: Name, Id, Scope, Driver'],
   since: '1.22',
   tags: ['state'],
   covers: ['2:GET /networks:query:filters.driver', '2:version-rule:1.22:networks-list-filters-driver-label-type'],
@@ -67,6 +70,7 @@ check('networks.list.filter-driver', {
 check('networks.list.filter-label', {
   title: 'the label filter lists networks with the label key, or key=value, and not one without',
   spec: '2 §4.4',
+  quote: ['| GET /networks |', 'label=<key> or label=<key>=<value>', 'at 1.21 only name and id', 'Labels (map)'],
   since: '1.22',
   tags: ['state'],
   covers: ['2:GET /networks:query:filters.label', '2:version-rule:1.22:networks-list-filters-driver-label-type'],
@@ -79,11 +83,39 @@ check('networks.list.filter-label', {
 });
 
 check('networks.list.filter-type', {
-  title: 'the type filter lists user-defined networks with custom and the predefined ones with builtin, not the other kind',
+  title: 'the type filter lists a user-defined network with custom and not with builtin, and no network with both',
   spec: '2 §4.4',
+  quote: ['| GET /networks |', 'type=custom or builtin (custom = user-defined); at 1.21 only name and id'],
   since: '1.22',
   tags: ['state'],
   covers: ['2:GET /networks:query:filters.type', '2:version-rule:1.22:networks-list-filters-driver-label-type'],
+}, async (context) => {
+  const { wanted } = await ownPair(context);
+  // which networks are builtin the spec does not say (it names no predefined network): only that a
+  // user-defined one is custom, and that no network is of both kinds
+  const byType = async (type: string) => {
+    const res = await readNetworks(context, '/networks', { type: [type] });
+    context.expect(res.status, `GET /networks?filters={"type":["${type}"]} status`).toBe(200);
+    return res.json<NetworkView[]>().map((network) => network.Id);
+  };
+  const { Id } = await inspectNetwork(context, wanted);
+  const custom = await byType('custom');
+  const builtin = await byType('builtin');
+  context.expect({ custom: custom.includes(Id), builtin: builtin.includes(Id), both: custom.filter((id) => builtin.includes(id)) }, 'own network listed by type, and the networks listed by both').toEqual({
+    custom: true,
+    builtin: false,
+    both: [],
+  });
+});
+
+check('networks.list.filter-type-predefined', {
+  title: 'the type filter lists the predefined bridge network with builtin and not with custom, and a user-defined one the other way round',
+  // the spec names no predefined network: dockerd's bridge
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  spec: '2 §4.4',
+  since: '1.22',
+  tags: ['state'],
 }, async (context) => {
   const { wanted } = await ownPair(context);
   const among = [wanted, 'bridge'];

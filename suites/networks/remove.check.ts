@@ -9,7 +9,8 @@ import { networkStatus, networkWithContainer, ownNetwork } from './network-steps
 
 check('networks.remove.status', {
   title: 'DELETE /networks/{id} answers 204 (200 at 1.21) and the network is gone',
-  spec: '2 §4.4',
+  spec: '2 §4.4, 1 §7.2',
+  quote: ['| DELETE /networks/{id} | | none | 204 (200 at 1.21) | 204, 404, 500 |', '| GET /networks/{network-id} | | none | 200 network | 200, 404 |', '404 no such container, image, exec instance, volume, network, service or task'],
   since: '1.21',
   tags: ['state', 'version'],
   covers: ['2:DELETE /networks/{id}', '2:DELETE /networks/{id}:status:204', '2:version-rule:1.22:network-delete-204'],
@@ -53,7 +54,8 @@ check('networks.remove.predefined', {
 
 check('networks.remove.not-found', {
   title: 'removing a network that does not exist answers 404',
-  spec: '2 §4.4',
+  spec: '2 §4.4, 1 §7.1, §7.2',
+  quote: ['| DELETE /networks/{id} | | none | 204 (200 at 1.21) | 204, 404, 500 |', '404 no such container, image, exec instance, volume, network, service or task', 'From 1.24 the response body is JSON: an object with a single string field `message`.', 'Before 1.24 the body is plain text.'],
   since: '1.21',
   tags: ['error'],
   covers: ['2:DELETE /networks/{id}:status:404'],

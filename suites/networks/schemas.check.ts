@@ -11,6 +11,7 @@ import { createNetworkPast500, networkWithContainer, readNetworks, type NetworkV
 check('networks.create.schema', {
   title: 'POST /networks/create answers 201 {Id, Warning}',
   spec: '2 §4.4',
+  quote: ['| POST /networks/create |', '201 {Id, Warning}'],
   since: '1.21',
   tags: ['schema'],
   covers: ['2:POST /networks/create', '2:POST /networks/create:body:Name', '2:POST /networks/create:status:201'],
@@ -22,7 +23,8 @@ check('networks.create.schema', {
 
 check('networks.list.schema', {
   title: 'GET /networks items have Name, Id, Scope, Driver, IPAM, Containers, Options; EnableIPv6 and Internal from 1.23; Labels from 1.25',
-  spec: '2 §2.4',
+  spec: '2 §2.4, §4.4',
+  quote: ['Fields: Name, Id, Scope, Driver, EnableIPv6 (boolean), Internal (boolean), IPAM {Driver, Config (array of {Subnet, IPRange, Gateway}), Options (object)}, Containers (map container id to {Name, EndpointID, MacAddress, IPv4Address, IPv6Address}), Options (map string to string, driver options), Labels (map).', 'EnableIPv6 and Internal appear from 1.23; Labels at 1.25.', '200 array of network', 'Driver (default bridge)'],
   since: '1.21',
   tags: ['schema'],
   covers: ['2:GET /networks', '2:GET /networks:status:200', '2:version-rule:1.23:network-ipv6-internal', '2:version-rule:1.25:network-labels'],
@@ -39,7 +41,8 @@ check('networks.list.schema', {
 
 check('networks.inspect.schema', {
   title: 'GET /networks/{id} has the network fields of the version, and Containers entries with Name, EndpointID, MacAddress, IPv4Address, IPv6Address',
-  spec: '2 §2.4',
+  spec: '2 §2.4, §4.4, 1 §2.2',
+  quote: ['Fields: Name, Id, Scope, Driver, EnableIPv6 (boolean), Internal (boolean), IPAM {Driver, Config (array of {Subnet, IPRange, Gateway}), Options (object)}, Containers (map container id to {Name, EndpointID, MacAddress, IPv4Address, IPv6Address}), Options (map string to string, driver options), Labels (map).', 'EnableIPv6 and Internal appear from 1.23; Labels at 1.25.', '| GET /networks/{network-id} | | none | 200 network | 200, 404 |', 'Driver (default bridge)', 'Name (string starting with `/`)'],
   since: '1.21',
   tags: ['schema'],
   covers: ['2:GET /networks/{network-id}', '2:GET /networks/{network-id}:status:200'],
@@ -51,8 +54,9 @@ check('networks.inspect.schema', {
   assertMatchesSchema(res.json(), networkSchema(context.version), `the network at ${context.version}`);
   const network = res.json<NetworkView>();
   const containerName = (await inspectContainer<{ Name: string }>(context, container)).Name.replace(/^\//, '');
+  // the entry's Name is the container's, with or without the leading `/` of its inspect (spec/2 §2.4 gives no form)
   context.expect(
-    { Name: network.Name, Id: network.Id, Driver: network.Driver, containers: Object.entries(network.Containers ?? {}).map(([key, endpoint]) => [key, endpoint.Name]) },
+    { Name: network.Name, Id: network.Id, Driver: network.Driver, containers: Object.entries(network.Containers ?? {}).map(([key, endpoint]) => [key, endpoint.Name.replace(/^\//, '')]) },
     'the network as created, with the container on it',
   ).toEqual({ Name: name, Id: id, Driver: 'bridge', containers: [[container, containerName]] });
 });

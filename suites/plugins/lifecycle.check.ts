@@ -1,24 +1,27 @@
 /**
- * A plugin's life (spec/2 §4.5, and dockerd's disable and remove): a pull installs it disabled and
- * the list shows it; enable makes it Active and disable inactive again; an enabled plugin cannot be
+ * A plugin's life (spec/2 §4.5, and dockerd's disable and remove): a pull (the spec's, by `name`)
+ * installs it disabled and the list shows it; enable makes it Active and disable inactive again; an enabled plugin cannot be
  * removed unless forced; a removed one is gone; a name that is taken is not pulled again. A plugin is named with or without `:latest`, or by
  * its id.
  */
 import { check } from '../../harness/check.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
-import { enabledPlugin, enablePlugin, inspectPlugin, listedAs, ownPlugin, pullPlugin } from './plugin-steps.ts';
+import { CATALOGUE_NAME, CATALOGUE_PLUGIN, enabledPlugin, enablePlugin, inspectPlugin, listedAs, ownPlugin, pullPlugin, specPulledCatalogue } from './plugin-steps.ts';
 
 check('plugins.pull.disabled', {
   title: 'a pulled plugin is listed, tagged latest and not Active',
-  spec: '2 §4.5',
+  spec: '2 §2.6, §4.5',
+  quote: ['| POST /plugins/pull | name (plugin name with optional tag, default latest); header X-Registry-Auth | none | 200 array of {Name, Description, Value} | not shown |', '| GET /plugins | | none | 200 array of plugin | 200, 500 |', 'After installation a plugin can be enabled with POST /plugins/{plugin name}/enable.', 'Fields: Id, Name, Tag, Active (boolean)'],
   since: '1.24',
   tags: ['state'],
   requires: ['plugins'],
   covers: ['2:POST /plugins/pull', '2:POST /plugins/pull:query:name'],
 }, async (context) => {
-  const name = await ownPlugin(context);
-  const listed = await listedAs(context, name);
-  context.expect(listed.map(({ Tag, Active }) => ({ Tag, Active })), `the items of ${name} in GET /plugins`).toEqual([{ Tag: 'latest', Active: false }]);
+  // the spec's pull: `name` without a tag, which defaults to latest
+  const res = await specPulledCatalogue(context);
+  context.expect(res.status, `POST /plugins/pull?name=${CATALOGUE_PLUGIN} status: ${res.describe()}`).toBe(200);
+  const listed = await listedAs(context, CATALOGUE_NAME);
+  context.expect(listed.map(({ Tag, Active }) => ({ Tag, Active })), `the items of ${CATALOGUE_NAME} in GET /plugins`).toEqual([{ Tag: 'latest', Active: false }]);
 });
 
 check('plugins.pull.name-taken', {
@@ -41,19 +44,23 @@ check('plugins.pull.name-taken', {
 
 check('plugins.enable.active', {
   title: 'POST /plugins/{name}/enable succeeds and the plugin is Active',
-  spec: '2 §4.5',
+  spec: '2 §2.6, §4.5',
+  quote: ['| POST /plugins/pull | name (plugin name with optional tag, default latest); header X-Registry-Auth | none | 200 array of {Name, Description, Value} | not shown |', 'After installation a plugin can be enabled with POST /plugins/{plugin name}/enable.', 'Other plugin endpoints (disable, remove, set, details of the enable call): not shown.', '| GET /plugins | | none | 200 array of plugin | 200, 500 |', 'Fields: Id, Name, Tag, Active (boolean)'],
   since: '1.24',
   tags: ['state'],
   requires: ['plugins'],
   covers: ['2:POST /plugins/{name}/enable'],
 }, async (context) => {
-  const name = await ownPlugin(context);
-  const res = await enablePlugin(context, name);
-  // the spec leaves "details of the enable call" out: any success
+  const pulled = await specPulledCatalogue(context);
+  context.expect(pulled.status, `POST /plugins/pull?name=${CATALOGUE_PLUGIN} status: ${pulled.describe()}`).toBe(200);
+  // {plugin name} as the list names it
+  const [plugin] = await listedAs(context, CATALOGUE_NAME);
+  context.expect(plugin, `${CATALOGUE_NAME} in GET /plugins`).toBeDefined();
+  // the spec leaves "details of the enable call" out: no parameters, any success
+  const res = await context.engine.post(`/plugins/${plugin?.Name ?? CATALOGUE_NAME}/enable`);
   context.expect(res.status, `POST /plugins/{name}/enable status: ${res.describe()}`).toBeGreaterThanOrEqual(200);
   context.expect(res.status, `POST /plugins/{name}/enable status: ${res.describe()}`).toBeLessThan(300);
-  context.expect((await inspectPlugin(context, name)).Active, `Active of ${name} after enable`).toBe(true);
-  context.expect((await listedAs(context, name)).map((plugin) => plugin.Active), `Active of ${name} in GET /plugins`).toEqual([true]);
+  context.expect((await listedAs(context, CATALOGUE_NAME)).map((listed) => listed.Active), `Active of ${CATALOGUE_NAME} in GET /plugins`).toEqual([true]);
 });
 
 check('plugins.disable.inactive', {

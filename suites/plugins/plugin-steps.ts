@@ -3,13 +3,16 @@
  * (dockerd's `remote` for what to pull, `name` for what to call it): checks run in parallel, also
  * across versions, and a shared daemon may have the plugin already, so no two of them ever act on
  * the same plugin. The pull sends what a client sends: the privileges it was asked to grant, and
- * X-Registry-Auth. Each plugin goes with its check, forced off if still enabled.
+ * X-Registry-Auth. Each plugin goes with its check, forced off if still enabled. The spec-level checks
+ * pull as the spec does instead (`name`, the plugin to pull, and no body), which cannot rename it: they
+ * take turns on the catalogue plugin ({@link specPulledCatalogue}).
  */
 import type { CheckContext } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
 
 /** A real Docker Hub plugin, which the reference's catalogue simulates. */
 export const CATALOGUE_PLUGIN = 'vieux/sshfs:latest';
+export const CATALOGUE_NAME = 'vieux/sshfs';
 
 /** An empty AuthConfig (`{}`), base64url: the catalogue plugin is public. */
 const ANONYMOUS_AUTH = Buffer.from('{}').toString('base64url');
@@ -73,6 +76,35 @@ export async function inspectPlugin({ engine, expect }: CheckContext, name: stri
   const res = await engine.get(`/plugins/${name}/json`);
   expect(res.status, `GET /plugins/${name}/json status`).toBe(200);
   return res.json<PluginView>();
+}
+
+/** The spec's pull (spec/2 §4.5): `name` is the plugin to pull, with its tag or none; X-Registry-Auth; no body. */
+export function specPull({ engine }: CheckContext, name: string, auth: Record<string, string> = ANONYMOUS_PLUGIN_AUTH): Promise<ApiResponse> {
+  return engine.post('/plugins/pull', { query: { name }, headers: auth });
+}
+
+/** How long a spec-level check waits for another to give the catalogue plugin back. */
+const CATALOGUE_WAIT_MS = 20_000;
+
+/**
+ * The catalogue plugin pulled as the spec pulls ({@link specPull}): under its own name, which every
+ * spec-level check shares, so the plugin serves as a lock. While another check holds it (it is listed),
+ * a refused pull is tried again until it is free; the answer that ends the wait is returned, the
+ * plugin removed after the check.
+ */
+export async function specPulledCatalogue(context: CheckContext): Promise<ApiResponse> {
+  const deadline = Date.now() + CATALOGUE_WAIT_MS;
+  for (;;) {
+    const res = await specPull(context, CATALOGUE_PLUGIN);
+    if (res.status === 200) {
+      context.make.plugin(CATALOGUE_PLUGIN);
+      return res;
+    }
+    const listed = await context.engine.get('/plugins');
+    const held = listed.status === 200 ? (listed.json<PluginView[] | null>() ?? []) : [];
+    if (!held.some((plugin) => plugin.Name === CATALOGUE_NAME || plugin.Name === CATALOGUE_PLUGIN) || Date.now() >= deadline) return res;
+    await new Promise((resolve) => setTimeout(resolve, 200 + Math.floor(Math.random() * 300)));
+  }
 }
 
 /** The items of GET /plugins named `name` (Name without its tag, as the spec shows it, or with it, as dockerd from 1.25). */

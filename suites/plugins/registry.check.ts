@@ -1,16 +1,17 @@
 /**
  * Plugins through the run's registry (spec/2 §4.5 pull, with X-Registry-Auth): a plugin the check
  * makes (dockerd's POST /plugins/create from a context of config.json and rootfs/) and pushes
- * (POST /plugins/{name}/push) under the user's namespace, then pulls back under a local name. These
- * need a registry, not Docker Hub, so they run on any target given `--registry`.
+ * (POST /plugins/{name}/push) under the user's namespace and removes, then pulls back as the spec
+ * pulls: `name` is the plugin with its tag, no body. The name is the check's own, so no two checks
+ * meet on it. These need a registry, not Docker Hub, so they run on any target given `--registry`.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
-import { privilegeListSchema } from '../../harness/schemas/plugin-schemas.ts';
+import { pullAnswerSchema } from '../../harness/schemas/plugin-schemas.ts';
 import { streamError, streamMessages } from '../image-steps.ts';
 import { passwordAuth, registryUser } from '../registry-steps.ts';
 import { buildTar } from '../tar-files.ts';
-import { inspectPlugin, listedAs, privilegesOf, pullPlugin, uniquePluginName } from './plugin-steps.ts';
+import { listedAs, specPull, uniquePluginName } from './plugin-steps.ts';
 
 /** A volume plugin that asks for the host network and one capability; never enabled, so never run. */
 const CONFIG = {
@@ -47,8 +48,9 @@ async function pushedPlugin(context: CheckContext): Promise<string> {
 }
 
 check('plugins.registry.pull-installs', {
-  title: 'a plugin pulled from a registry with X-Registry-Auth is installed disabled, with the description, interface and entrypoint of its config',
-  spec: '2 §4.5',
+  title: 'a plugin pulled by name and tag from a registry with X-Registry-Auth is listed disabled, with that tag and the description, interface and entrypoint of its config in its Manifest',
+  spec: '2 §2.6, §4.5',
+  quote: ['| POST /plugins/pull | name (plugin name with optional tag, default latest); header X-Registry-Auth | none | 200 array of {Name, Description, Value} | not shown |', '| GET /plugins | | none | 200 array of plugin | 200, 500 |', 'After installation a plugin can be enabled with POST /plugins/{plugin name}/enable.', 'Fields: Id, Name, Tag, Active (boolean), Config {Mounts, Env, Args, Devices}, Manifest {ManifestVersion, Description, Documentation, Interface {Types (array), Socket}, Entrypoint, Workdir, User, Network {Type}, Capabilities, Mounts, Devices, Env, Args}.'],
   since: '1.24',
   tags: ['state'],
   requires: ['registry'],
@@ -56,22 +58,22 @@ check('plugins.registry.pull-installs', {
   covers: ['2:POST /plugins/pull', '2:POST /plugins/pull:header:X-Registry-Auth'],
 }, async (context) => {
   const remote = await pushedPlugin(context);
-  const name = uniquePluginName(context);
-  const res = await pullPlugin(context, name, remote, passwordAuth(registryUser(context)));
-  context.expect(res.status, `POST /plugins/pull?remote=${remote}: ${res.describe()}`).toBe(200);
-  const plugin = await inspectPlugin(context, name);
-  // the spec's Manifest (1.24) or dockerd's Config (1.25 on) holds the author's config
-  const manifest = (plugin.Manifest ?? (plugin as { Config?: typeof CONFIG }).Config) as Partial<typeof CONFIG> | undefined;
+  // the spec's pull: `name` is the plugin to pull, with its tag; no body
+  const res = await specPull(context, remote, passwordAuth(registryUser(context)));
+  if (res.status === 200) context.make.plugin(remote);
+  context.expect(res.status, `POST /plugins/pull?name=${remote}: ${res.describe()}`).toBe(200);
+  const repository = remote.slice(0, remote.lastIndexOf(':'));
+  const listed = (await listedAs(context, repository)).concat(await listedAs(context, remote));
   context.expect(
-    { Description: manifest?.Description, Types: manifest?.Interface?.Types, Entrypoint: manifest?.Entrypoint },
-    `the config of ${name} as GET /plugins/${name}/json shows it`,
-  ).toEqual({ Description: CONFIG.Description, Types: CONFIG.Interface.Types, Entrypoint: CONFIG.Entrypoint });
-  context.expect((await listedAs(context, name)).map(({ Tag, Active }) => ({ Tag, Active })), `the items of ${name} in GET /plugins`).toEqual([{ Tag: 'latest', Active: false }]);
+    listed.map(({ Tag, Active, Manifest }) => ({ Tag, Active, Description: (Manifest as Partial<typeof CONFIG> | undefined)?.Description, Types: Manifest?.Interface?.Types, Entrypoint: (Manifest as Partial<typeof CONFIG> | undefined)?.Entrypoint })),
+    `the items of ${remote} in GET /plugins`,
+  ).toEqual([{ Tag: 'v1', Active: false, Description: CONFIG.Description, Types: CONFIG.Interface.Types, Entrypoint: CONFIG.Entrypoint }]);
 });
 
 check('plugins.registry.pull-answer', {
-  title: "POST /plugins/pull of a registry's plugin answers 200 with the privileges granted, as GET /plugins/privileges lists them",
-  spec: '2 §4.5',
+  title: "POST /plugins/pull of a registry's plugin answers 200 with an array of {Name, Description, Value}",
+  spec: '2 §2.6, §4.5',
+  quote: ['| POST /plugins/pull | name (plugin name with optional tag, default latest); header X-Registry-Auth | none | 200 array of {Name, Description, Value} | not shown |', 'The pull response is an array of objects with Name, Description, Value (array of string).'],
   since: '1.24',
   tags: ['schema'],
   requires: ['registry'],
@@ -79,9 +81,8 @@ check('plugins.registry.pull-answer', {
   covers: ['2:POST /plugins/pull'],
 }, async (context) => {
   const remote = await pushedPlugin(context);
-  const auth = passwordAuth(registryUser(context));
-  const res = await pullPlugin(context, uniquePluginName(context), remote, auth);
-  context.expect(res.status, `POST /plugins/pull?remote=${remote}: ${res.describe()}`).toBe(200);
-  assertMatchesSchema(res.json(), privilegeListSchema, `the pull answer at ${context.version}`);
-  context.expect(res.json(), 'the pull answer against GET /plugins/privileges').toEqual(await privilegesOf(context, remote, auth));
+  const res = await specPull(context, remote, passwordAuth(registryUser(context)));
+  if (res.status === 200) context.make.plugin(remote);
+  context.expect(res.status, `POST /plugins/pull?name=${remote}: ${res.describe()}`).toBe(200);
+  assertMatchesSchema(res.json(), pullAnswerSchema, `the pull answer at ${context.version}`);
 });

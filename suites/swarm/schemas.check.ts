@@ -11,9 +11,10 @@ import {
   NODE_SCHEMA,
   SERVICE_CREATED_SCHEMA,
   SERVICE_LIST_SCHEMA,
-  SERVICE_SCHEMA,
+  SPEC_SERVICE_SCHEMA,
+  SPEC_TASK_LIST_SCHEMA,
+  SPEC_TASK_SCHEMA,
   SWARM_SCHEMA,
-  TASK_LIST_SCHEMA,
   TASK_SCHEMA,
 } from '../../harness/schemas/swarm-schemas.ts';
 import { createService, ownNodeId, ownService, runningTasks, serviceSpec, type ServiceView } from './swarm-steps.ts';
@@ -26,11 +27,11 @@ check('swarm.services.create-schema', { ...SWARM, level: 'docker', seen: 'docker
   assertMatchesSchema(res.json(), SERVICE_CREATED_SCHEMA, 'the create answer');
 });
 
-check('swarm.services.inspect-schema', { ...SWARM, title: 'GET /services/{id} has ID, Version.Index, CreatedAt, UpdatedAt, Spec {Name, TaskTemplate.ContainerSpec.Image, Mode}, Endpoint', covers: ['2:GET /services/{id_or_name}', '2:GET /services/{id_or_name}:status:200'] }, async (context) => {
+check('swarm.services.inspect-schema', { ...SWARM, spec: '2 §2.7', quote: ['Inspect response: ID, Version {Index (integer)}, CreatedAt, UpdatedAt (timestamps), Spec {Name, Task {ContainerSpec {Image}', 'Mode {Replicated {Replicas (integer)}}', 'Endpoint {Spec, ExposedPorts (array of {Protocol, Port, PublicPort}), VirtualIPs (array of {NetworkID, Addr})}', 'Env (array of VAR=value)', 'RestartPolicy {Condition (none, on-failure, any)'], title: 'GET /services/{id} has ID, Version.Index, CreatedAt, UpdatedAt, Spec {Name, Task or TaskTemplate .ContainerSpec.Image, Mode}, Endpoint', covers: ['2:GET /services/{id_or_name}', '2:GET /services/{id_or_name}:status:200'] }, async (context) => {
   const id = await ownService(context);
   const res = await context.engine.get(`/services/${id}`);
   context.expect(res.status, 'GET /services/{id} status').toBe(200);
-  assertMatchesSchema(res.json(), SERVICE_SCHEMA, 'the service');
+  assertMatchesSchema(res.json(), SPEC_SERVICE_SCHEMA, 'the service');
 });
 
 check('swarm.services.list-schema', { ...SWARM, level: 'docker', seen: 'dockerd 20.10.24', title: 'GET /services lists services in the inspect shape' }, async (context) => {
@@ -42,16 +43,24 @@ check('swarm.services.list-schema', { ...SWARM, level: 'docker', seen: 'dockerd 
   assertMatchesSchema(listed.filter((service) => service.ID === id), SERVICE_LIST_SCHEMA, 'the list item');
 });
 
-check('swarm.tasks.list-schema', { ...SWARM, title: 'GET /tasks items have ID, Version, CreatedAt, UpdatedAt, Spec, ServiceID, NodeID, Status {Timestamp, State}, DesiredState', spec: '2 §2.8', covers: ['2:GET /tasks', '2:GET /tasks:status:200'] }, async (context) => {
+check('swarm.tasks.list-schema', { ...SWARM, title: 'GET /tasks items have every task field: ID, Version, CreatedAt, UpdatedAt, Name, Spec, ServiceID, Instance, NodeID, ServiceAnnotations, Status, DesiredState, NetworksAttachments, Endpoint', spec: '2 §2.8, §2.7', quote: ['Fields: ID, Version {Index}, CreatedAt, UpdatedAt, Name, Spec (as a task template), ServiceID, Instance (integer), NodeID, ServiceAnnotations, Status {Timestamp, State, Message, ContainerStatus}, DesiredState, NetworksAttachments (array of {Network', 'Endpoint (same shape as the service Endpoint)', 'TaskTemplate {ContainerSpec {Image', 'Env (array of VAR=value)', 'RestartPolicy {Condition (none, on-failure, any)'], covers: ['2:GET /tasks', '2:GET /tasks:status:200'] }, async (context) => {
   const id = await ownService(context);
   // A task gets its NodeID once assigned (dockerd leaves it out before): judge one that runs.
   const [task] = await runningTasks(context, id, 1);
   const res = await context.engine.get('/tasks');
   context.expect(res.status, 'GET /tasks status').toBe(200);
-  assertMatchesSchema(res.json<{ ID: string }[]>().filter((listed) => listed.ID === task?.ID), TASK_LIST_SCHEMA, 'the list item');
+  assertMatchesSchema(res.json<{ ID: string }[]>().filter((listed) => listed.ID === task?.ID), SPEC_TASK_LIST_SCHEMA, 'the list item');
 });
 
-check('swarm.tasks.inspect-schema', { ...SWARM, title: 'GET /tasks/{id} has the task fields', spec: '2 §2.8', covers: ['2:GET /tasks/{task id}', '2:GET /tasks/{task id}:status:200'] }, async (context) => {
+check('swarm.tasks.inspect-schema', { ...SWARM, title: 'GET /tasks/{id} has the task fields', spec: '2 §2.8, §2.7', quote: ['Fields: ID, Version {Index}, CreatedAt, UpdatedAt, Name, Spec (as a task template), ServiceID, Instance (integer), NodeID, ServiceAnnotations, Status {Timestamp, State, Message, ContainerStatus}, DesiredState, NetworksAttachments (array of {Network', 'Endpoint (same shape as the service Endpoint)', 'TaskTemplate {ContainerSpec {Image', 'Env (array of VAR=value)', 'RestartPolicy {Condition (none, on-failure, any)'], covers: ['2:GET /tasks/{task id}', '2:GET /tasks/{task id}:status:200'] }, async (context) => {
+  const id = await ownService(context);
+  const [task] = await runningTasks(context, id, 1);
+  const res = await context.engine.get(`/tasks/${task?.ID ?? ''}`);
+  context.expect(res.status, 'GET /tasks/{id} status').toBe(200);
+  assertMatchesSchema(res.json(), SPEC_TASK_SCHEMA, 'the task');
+});
+
+check('swarm.tasks.docker-schema', { ...SWARM, level: 'docker', seen: 'dockerd 20.10.24', title: 'GET /tasks/{id} in Docker\'s task shape: Slot, no Name, Instance or ServiceAnnotations required, Status.Err and ContainerStatus {ContainerID, PID, ExitCode}', spec: '2 §2.8' }, async (context) => {
   const id = await ownService(context);
   const [task] = await runningTasks(context, id, 1);
   const res = await context.engine.get(`/tasks/${task?.ID ?? ''}`);

@@ -48,6 +48,17 @@ export interface ServiceOptions {
   global?: boolean;
   condition?: 'none' | 'on-failure' | 'any';
   labels?: Record<string, string>;
+  /** labels of the task template's ContainerSpec */
+  containerLabels?: Record<string, string>;
+}
+
+/**
+ * A service spec's task template: spec/2 §2.7 names it TaskTemplate in the create and update body and
+ * Task in the inspect response, so a spec-level check reads either.
+ */
+export function templateOf(spec: object): { ContainerSpec?: Record<string, unknown> } & Record<string, unknown> | undefined {
+  const { TaskTemplate, Task } = spec as { TaskTemplate?: Record<string, unknown>; Task?: Record<string, unknown> };
+  return TaskTemplate ?? Task;
 }
 
 /** A spec named by the run: the fixture image running `command` (default `sleep 300`), one replica unless told. */
@@ -56,7 +67,7 @@ export function serviceSpec({ make, session }: CheckContext, options: ServiceOpt
     Name: make.uniqueName('s'),
     Labels: options.labels ?? {},
     TaskTemplate: {
-      ContainerSpec: { Image: session.fixtureImage, Command: options.command ?? ['sleep', '300'], StopGracePeriod: STOP_GRACE_PERIOD_NS },
+      ContainerSpec: { Image: session.fixtureImage, Command: options.command ?? ['sleep', '300'], StopGracePeriod: STOP_GRACE_PERIOD_NS, ...(options.containerLabels && { Labels: options.containerLabels }) },
       RestartPolicy: { Condition: options.condition ?? 'none', Delay: RESTART_DELAY_NS },
     },
     Mode: options.global ? { Global: {} } : { Replicated: { Replicas: options.replicas ?? 1 } },
@@ -78,9 +89,20 @@ export async function createService({ engine, make }: CheckContext, spec: Record
   return res;
 }
 
-/** A service of the check's own (made by the tracker, removed after the check); returns its id. */
+/**
+ * Creates the service of `spec` and finds it by its name, since the create's answer is "not shown"
+ * (spec/2 §4.6); it is removed after the check. Returns its id.
+ */
+export async function serviceByName(context: CheckContext, spec: Record<string, unknown>): Promise<string> {
+  const res = await createService(context, spec);
+  const { ID } = await inspectService(context, spec.Name as string);
+  if (res.status !== 201) context.make.track(`service ${ID}`, () => removeService(context.engine, ID));
+  return ID;
+}
+
+/** A service of the check's own, removed after the check; returns its id. */
 export function ownService(context: CheckContext, options: ServiceOptions = {}): Promise<string> {
-  return context.make.service(serviceSpec(context, options));
+  return serviceByName(context, serviceSpec(context, options));
 }
 
 export async function inspectService({ engine, expect }: CheckContext, id: string): Promise<ServiceView> {
@@ -99,11 +121,15 @@ export function listTasks({ engine }: CheckContext, filters: Record<string, stri
   return engine.get('/tasks', { query: { filters: JSON.stringify(filters) } });
 }
 
-/** The service's tasks, asserting the list answers. */
+/**
+ * The service's tasks, asserting the list answers: the whole list, narrowed by each task's ServiceID
+ * (spec/2 §2.8), since the list's `service` filter takes a service name (spec/2 §4.6) and this step
+ * knows the service by id.
+ */
 export async function tasksOf(context: CheckContext, serviceId: string): Promise<TaskView[]> {
-  const res = await listTasks(context, { service: [serviceId] });
-  context.expect(res.status, 'GET /tasks?filters={"service":[…]} status').toBe(200);
-  return res.json<TaskView[]>();
+  const res = await context.engine.get('/tasks');
+  context.expect(res.status, 'GET /tasks status').toBe(200);
+  return res.json<TaskView[]>().filter((task) => task.ServiceID === serviceId);
 }
 
 /** Waits until the service's tasks satisfy `accept`; returns them. */
@@ -142,7 +168,7 @@ export async function firstTask(context: CheckContext, serviceId: string): Promi
   return tasks[0] as TaskView;
 }
 
-/** The id of the node the target runs as (GET /info's Swarm.NodeID). */
+/** The id of the node the target runs as (GET /info's Swarm.NodeID: Docker's; spec/2 §2.5 lists no Swarm section). */
 export async function ownNodeId({ engine, expect }: CheckContext): Promise<string> {
   const res = await engine.get('/info');
   expect(res.status, 'GET /info status').toBe(200);

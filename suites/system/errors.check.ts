@@ -13,6 +13,7 @@ function errorMessage(res: ApiResponse, version: string): unknown {
 check('system.errors.body-format', {
   title: 'error bodies are plain text before 1.24 and {"message": string} JSON from 1.24',
   spec: '1 §7',
+  quote: ['From 1.24 the response body is JSON: an object with a single string field `message`. Before 1.24 the body is plain text.', '404 no such container'],
   since: '1.18',
   tags: ['error', 'version'],
   covers: ['1:version-rule:1.24:json-errors'],
@@ -25,6 +26,7 @@ check('system.errors.body-format', {
 check('system.errors.not-found-message', {
   title: 'removing an unknown container answers 404 with a message (any wording: the spec fixes none)',
   spec: '1 §7',
+  quote: ['From 1.24 the response body is JSON: an object with a single string field `message`. Before 1.24 the body is plain text.', '404 no such container'],
   since: '1.18',
   tags: ['error'],
 }, async ({ engine, expect, version }) => {

@@ -3,6 +3,7 @@ import { check } from '../../harness/check.ts';
 check('system.ping.ok', {
   title: 'GET /_ping answers 200 text/plain with body OK',
   spec: '2 §4.2',
+  quote: ['| GET /_ping | | none | 200 `text/plain` body OK | 200, 500 |'],
   since: '1.18',
   tags: ['schema'],
   covers: ['2:GET /_ping', '2:GET /_ping:status:200'],

@@ -23,6 +23,7 @@ async function readings(context: CheckContext, values: string[]): Promise<Record
 check('system.query.booleans', {
   title: 'boolean query values 1, True, true read as true and 0, False, false as false',
   spec: '1 §4',
+  quote: ['Boolean query parameters accept 1, True, true or 0, False, false.', 'all (boolean, default false: only running are listed)'],
   since: '1.18',
   tags: ['state'],
 }, async (context) => {
@@ -48,6 +49,7 @@ check('system.query.booleans-other-values', {
 check('system.json.unknown-properties', {
   title: 'unknown properties in a JSON request body are ignored',
   spec: '1 §1',
+  quote: ['Open schema: the daemon ignores unknown properties in incoming messages.'],
   since: '1.18',
   tags: ['schema'],
 }, async (context) => {

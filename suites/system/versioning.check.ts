@@ -30,6 +30,7 @@ function previousMinor(version: string): string {
 check('system.prefix.same-server', {
   title: 'GET /vX.Y/version and unprefixed GET /version describe the same server (Version, GitCommit, Os, Arch)',
   spec: '1 §9',
+  quote: ['The API version is part of the path prefix: `/v1.24/info` equals `/info` on a daemon whose current version is 1.24. An older version is requested with its prefix, for example `/v1.23/info`.'],
   since: '1.18',
   tags: ['version'],
   covers: ['2:GET /version'],
@@ -47,6 +48,7 @@ check('system.prefix.same-server', {
 check('system.prefix.unprefixed-is-current', {
   title: 'an unprefixed path answers as the server\'s current version: /info has the fields of /v<ApiVersion>/info',
   spec: '1 §9',
+  quote: ['`/v1.24/info` equals `/info` on a daemon whose current version is 1.24.'],
   since: '1.18',
   tags: ['version'],
   covers: ['2:GET /info'],
@@ -63,6 +65,7 @@ check('system.prefix.unprefixed-is-current', {
 check('system.prefix.too-new', {
   title: 'a version newer than the server\'s ApiVersion is refused with 400 (404 by a server older than 1.19)',
   spec: '1 §9',
+  quote: ["When the client API version is newer than the daemon's, calls fail with 400 (404 before 1.19)."],
   since: '1.18',
   tags: ['version', 'error'],
   covers: ['1:version-rule:1.19:newer-client-400'],
@@ -93,6 +96,7 @@ check('system.prefix.too-old', {
 check('system.routes.unknown', {
   title: 'an unknown route answers 404',
   spec: '1 §7',
+  quote: ['Errors use standard HTTP status codes.'],
   since: '1.18',
   tags: ['error'],
 }, async ({ engine, expect }) => {

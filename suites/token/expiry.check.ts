@@ -17,7 +17,15 @@ const SKEW_MS = 3_000;
 
 check('token.expiry.refused-after-expires-in', {
   title: 'a bearer token the accounts API takes is refused with 401 once its expires_in has passed, and not before',
-  spec: '3 §2.2',
+  spec: '3 §2.2, §4, §5.3, §5.4',
+  quote: [
+    '| expires_in | yes | seconds the token stays valid from issue; defaults to 60 when omitted; a token is never returned with less than 60 seconds to live |',
+    '| issued_at | no | RFC 3339 UTC time of issue; when omitted the expiry counts from the end of the token exchange |',
+    '| GET /api/v1.1/users/:username/ | none | 200 user | 200, 401, 403, 404 |',
+    'Accounts API: the Authorization header is required and is either HTTP Basic or an OAuth bearer token.',
+    'OAuth access tokens need the scope profile_read for GET user',
+    'Invalid or missing credentials give 401.',
+  ],
   since: '1.18',
   until: '1.18',
   tags: ['state'],

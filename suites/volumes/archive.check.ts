@@ -8,6 +8,9 @@ import type { ApiResponse } from '../../harness/client/api-response.ts';
 import { buildTar } from '../tar-files.ts';
 import { containerWithBinds, ownVolume, runToEnd } from './volume-steps.ts';
 
+const BINDS = '| Binds | array of string |';
+const PUT_ROW = '| PUT /containers/{id_or_name}/archive |';
+
 const HELLO = [{ kind: 'file' as const, name: 'hello.txt', data: 'hello\n' }];
 
 function putTar({ engine }: CheckContext, id: string, path: string, tar: Buffer): Promise<ApiResponse> {
@@ -16,7 +19,8 @@ function putTar({ engine }: CheckContext, id: string, path: string, tar: Buffer)
 
 check('volumes.archive.read-only', {
   title: 'PUT /containers/{id}/archive into a volume mounted read-only answers 403',
-  spec: '1 §4.1',
+  spec: '1 §2.3, §4.1',
+  quote: [PUT_ROW, '403 (volume or container rootfs is read-only)', BINDS, 'volume_name:container_path:ro'],
   since: '1.20',
   tags: ['error'],
   covers: ['1:PUT /containers/{id_or_name}/archive:status:403', '1:POST /containers/create:body:HostConfig.Binds'],
@@ -29,7 +33,8 @@ check('volumes.archive.read-only', {
 
 check('volumes.archive.shared', {
   title: 'a file PUT into a volume through one container is read by another that mounts the volume',
-  spec: '1 §4.1',
+  spec: '1 §2.3, §4.1',
+  quote: [PUT_ROW, 'path (required, an existing directory)', '| tar stream | 200 empty |', BINDS, 'volume_name:container_path'],
   since: '1.20',
   tags: ['state'],
   covers: ['1:POST /containers/create:body:HostConfig.Binds'],

@@ -1,14 +1,22 @@
 /**
  * Creating, inspecting and removing volumes (spec/2 §4.3): a name as given or generated, the local
  * driver by default, labels kept, an existing name answered with its volume; 404 for a volume that
- * is not there; 204 on removal, and 409 while a container uses the volume (§3), running or not.
+ * is not there; 204 on removal, and 409 while a running container uses the volume (§3); while one
+ * that was only created names it, dockerd's.
  */
 import { check } from '../../harness/check.ts';
+import { startedContainer } from '../container-steps.ts';
 import { createVolume, containerWithBinds, inspectVolume, ownVolume, uniqueVolumeName, volumeStatus, type VolumeView } from './volume-steps.ts';
+
+const CREATE_ROW = '| POST /volumes/create |';
+const CREATE_BODY = '{Name (string; generated if omitted), Driver (default local), DriverOpts (map string to string, passed to the driver), Labels (map)} | 201 volume | 201, 500 |';
+const GET_ROW = '| GET /volumes/{name} | | none | 200 volume | 200, 404, 500 |';
+const DELETE_ROW = '| DELETE /volumes/{name} | | none | 204 | 204, 404 (no such volume or driver), 409 (in use), 500 |';
 
 check('volumes.create.named', {
   title: 'a volume created with a Name has that name, the local driver by default, and a Mountpoint',
-  spec: '2 §4.3',
+  spec: '2 §2.3, §4.3',
+  quote: [CREATE_ROW, CREATE_BODY, 'Fields: Name (string), Driver (string), Mountpoint (string, host path)'],
   since: '1.18',
   tags: ['state'],
   covers: ['2:POST /volumes/create', '2:POST /volumes/create:body:Name', '2:POST /volumes/create:status:201'],
@@ -23,6 +31,7 @@ check('volumes.create.named', {
 check('volumes.create.driver', {
   title: 'a volume created with Driver "local" named shows that driver',
   spec: '2 §4.3',
+  quote: [CREATE_ROW, CREATE_BODY, GET_ROW],
   since: '1.18',
   tags: ['state'],
   covers: ['2:POST /volumes/create:body:Driver'],
@@ -54,6 +63,7 @@ check('volumes.create.driver-opts', {
 check('volumes.create.generated-name', {
   title: 'a volume created without a Name gets a generated one, by which it can be inspected',
   spec: '2 §4.3',
+  quote: [CREATE_ROW, CREATE_BODY, GET_ROW],
   since: '1.18',
   tags: ['state'],
   covers: ['2:POST /volumes/create', '2:POST /volumes/create:status:201'],
@@ -67,7 +77,8 @@ check('volumes.create.generated-name', {
 
 check('volumes.create.labels', {
   title: 'from 1.25 a volume keeps the Labels it was created with',
-  spec: '2 §2.3',
+  spec: '2 §2.3, §4.3',
+  quote: [CREATE_BODY, 'Labels (object string to string)', 'Fields Labels and Scope appear from 1.25 (earlier: Name, Driver, Mountpoint).', GET_ROW],
   since: '1.25',
   tags: ['state'],
   covers: ['2:POST /volumes/create:body:Labels', '2:version-rule:1.25:volume-labels-scope'],
@@ -98,6 +109,7 @@ check('volumes.create.existing-name', {
 check('volumes.inspect.not-found', {
   title: 'GET /volumes/{name} of a volume that does not exist answers 404',
   spec: '2 §4.3',
+  quote: [GET_ROW],
   since: '1.18',
   tags: ['error'],
   covers: ['2:GET /volumes/{name}:status:404'],
@@ -108,6 +120,7 @@ check('volumes.inspect.not-found', {
 check('volumes.remove.removed', {
   title: 'DELETE /volumes/{name} answers 204 and the volume is gone',
   spec: '2 §4.3',
+  quote: [DELETE_ROW, GET_ROW],
   since: '1.18',
   tags: ['state'],
   covers: ['2:DELETE /volumes/{name}', '2:DELETE /volumes/{name}:status:204'],
@@ -121,6 +134,7 @@ check('volumes.remove.removed', {
 check('volumes.remove.not-found', {
   title: 'DELETE /volumes/{name} of a volume that does not exist answers 404',
   spec: '2 §4.3',
+  quote: [DELETE_ROW],
   since: '1.18',
   tags: ['error'],
   covers: ['2:DELETE /volumes/{name}:status:404'],
@@ -130,11 +144,28 @@ check('volumes.remove.not-found', {
 });
 
 check('volumes.remove.in-use', {
-  title: 'DELETE /volumes/{name} answers 409 while a container uses the volume, even one that is not running, and the volume stays',
-  spec: '2 §3',
+  title: 'DELETE /volumes/{name} answers 409 while a running container uses the volume, and the volume stays',
+  spec: '2 §3, §4.3, 1 §2.3',
+  quote: ['a volume removal returns 409 while the volume is in use', DELETE_ROW, GET_ROW, '| Binds | array of string |', 'volume_name:container_path'],
   since: '1.18',
   tags: ['state', 'error'],
   covers: ['2:DELETE /volumes/{name}', '2:DELETE /volumes/{name}:status:409'],
+}, async (context) => {
+  const name = await ownVolume(context);
+  await startedContainer(context, { Cmd: ['sleep', '300'], HostConfig: { Binds: [`${name}:/data`] } });
+  const res = await context.engine.delete(`/volumes/${name}`);
+  context.expect(res.status, 'DELETE /volumes/{name} status while a running container uses it').toBe(409);
+  context.expect(await volumeStatus(context, name), `GET /volumes/${name} status afterwards`).toBe(200);
+});
+
+check('volumes.remove.in-use-created', {
+  title: 'DELETE /volumes/{name} answers 409 while a container that was created and never started names the volume, and the volume stays',
+  spec: '2 §3',
+  // "in use" is not defined: that a container which never ran holds its volumes is dockerd's.
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.18',
+  tags: ['state', 'error'],
 }, async (context) => {
   const name = await ownVolume(context);
   await containerWithBinds(context, [`${name}:/data`]);

@@ -1,15 +1,20 @@
 /**
  * The filters of GET /volumes (spec/2 §4.3): name and driver, all or part of it; dangling, true for
- * volumes no container uses and false for those in use; label (dockerd's, not the spec's: docker-level, from 1.25). Each check makes
+ * volumes no container uses (and, dockerd's, false for those in use, a created container counting); label (dockerd's, not the spec's: docker-level, from 1.25). Each check makes
  * volumes of its own and judges only those in the answer: other checks create volumes at the same
  * time, and a live daemon has its own.
  */
 import { check } from '../../harness/check.ts';
+import { startedContainer } from '../container-steps.ts';
 import { containerWithBinds, listedAmong, ownVolume, uniqueVolumeName } from './volume-steps.ts';
+
+const LIST_ROW = '| GET /volumes |';
+const LIST_ANSWER = '| none | 200 {Volumes (array of volume), Warnings (array)} | 200, 500 |';
 
 check('volumes.list.name', {
   title: 'the name filter lists the volume of that name and not the others',
   spec: '2 §4.3',
+  quote: [LIST_ROW, 'name=<volume-name> (all or part)', LIST_ANSWER],
   since: '1.18',
   tags: ['state'],
   covers: ['2:GET /volumes:query:filters.name'],
@@ -22,6 +27,7 @@ check('volumes.list.name', {
 check('volumes.list.name-part', {
   title: 'the name filter takes part of a name: it lists the volumes whose names hold it, and not the others',
   spec: '2 §4.3',
+  quote: [LIST_ROW, 'name=<volume-name> (all or part)', LIST_ANSWER],
   since: '1.18',
   tags: ['state'],
   covers: ['2:GET /volumes:query:filters.name'],
@@ -38,6 +44,7 @@ check('volumes.list.name-part', {
 check('volumes.list.driver', {
   title: 'the driver filter lists the volumes of that driver (local), and none for another driver',
   spec: '2 §4.3',
+  quote: [LIST_ROW, 'driver=<driver-name> (all or part)', LIST_ANSWER],
   since: '1.18',
   tags: ['state'],
   covers: ['2:GET /volumes:query:filters.driver'],
@@ -50,6 +57,7 @@ check('volumes.list.driver', {
 check('volumes.list.driver-part', {
   title: 'the driver filter takes part of a driver name: driver=loc lists the volumes of the local driver',
   spec: '2 §4.3',
+  quote: [LIST_ROW, 'driver=<driver-name> (all or part)', LIST_ANSWER],
   since: '1.18',
   tags: ['state'],
   covers: ['2:GET /volumes:query:filters.driver'],
@@ -59,11 +67,29 @@ check('volumes.list.driver-part', {
 });
 
 check('volumes.list.dangling', {
-  title: 'dangling=true lists the volumes no container uses (a created container counts) and dangling=false those in use',
+  title: 'dangling=true and dangling=1 list the volumes no container uses, not one a running container uses',
   spec: '2 §4.3',
+  quote: [LIST_ROW, 'dangling=<boolean> (true or 1 returns volumes not in use)', LIST_ANSWER],
   since: '1.18',
   tags: ['state'],
   covers: ['2:GET /volumes:query:filters.dangling'],
+}, async (context) => {
+  const used = await ownVolume(context);
+  const unused = await ownVolume(context);
+  await startedContainer(context, { Cmd: ['sleep', '300'], HostConfig: { Binds: [`${used}:/data`] } });
+  const own = [used, unused];
+  const seen = { true: await listedAmong(context, own, { dangling: ['true'] }), one: await listedAmong(context, own, { dangling: ['1'] }) };
+  context.expect(seen, 'own volumes listed per dangling filter').toEqual({ true: [unused], one: [unused] });
+});
+
+check('volumes.list.dangling-created', {
+  title: 'dangling=true lists the volumes no container uses, a container only created counting as a use, and dangling=false those in use',
+  spec: '2 §4.3',
+  // The spec gives only "true or 1 returns volumes not in use": what false returns, and that a created container uses its volumes, are dockerd's.
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.18',
+  tags: ['state'],
 }, async (context) => {
   const used = await ownVolume(context);
   const unused = await ownVolume(context);

@@ -8,9 +8,17 @@ import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
 import { volumeListSchema, volumeSchema } from '../../harness/schemas/volume-schemas.ts';
 import { createVolume, ownVolume, uniqueVolumeName, type VolumeView } from './volume-steps.ts';
 
+/** spec/2 §2.3: what volumeSchema holds a volume to */
+const VOLUME_FIELDS = [
+  'Fields: Name (string), Driver (string), Mountpoint (string, host path), Status (object, driver-provided, omitted if unsupported), Labels (object string to string), Scope (string: `global` or `local`, default local).',
+  'Empty or driver-unsupported fields may be omitted.',
+  'Fields Labels and Scope appear from 1.25 (earlier: Name, Driver, Mountpoint).',
+];
+
 check('volumes.create.schema', {
   title: 'POST /volumes/create answers 201 with the volume: Name, Driver, Mountpoint, and Labels and Scope from 1.25',
-  spec: '2 §4.3',
+  spec: '2 §2.3, §4.3',
+  quote: ['| POST /volumes/create |', '| 201 volume | 201, 500 |', ...VOLUME_FIELDS],
   since: '1.18',
   tags: ['schema'],
   covers: ['2:POST /volumes/create', '2:POST /volumes/create:status:201', '2:version-rule:1.25:volume-labels-scope'],
@@ -22,7 +30,8 @@ check('volumes.create.schema', {
 
 check('volumes.inspect.schema', {
   title: 'GET /volumes/{name} answers the volume: Name, Driver, Mountpoint, and Labels and Scope from 1.25',
-  spec: '2 §2.3',
+  spec: '2 §2.3, §4.3',
+  quote: ['| GET /volumes/{name} | | none | 200 volume | 200, 404, 500 |', ...VOLUME_FIELDS],
   since: '1.18',
   tags: ['schema'],
   covers: ['2:GET /volumes/{name}', '2:GET /volumes/{name}:status:200', '2:version-rule:1.25:volume-labels-scope'],
@@ -35,7 +44,8 @@ check('volumes.inspect.schema', {
 
 check('volumes.list.schema', {
   title: 'GET /volumes answers {Volumes, Warnings}, each volume of the shape of the version',
-  spec: '2 §4.3',
+  spec: '2 §2.3, §4.3',
+  quote: ['| GET /volumes |', '| none | 200 {Volumes (array of volume), Warnings (array)} | 200, 500 |', ...VOLUME_FIELDS],
   since: '1.18',
   tags: ['schema'],
   covers: ['2:GET /volumes', '2:GET /volumes:status:200'],

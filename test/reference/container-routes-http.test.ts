@@ -128,13 +128,13 @@ describe('pause, unpause, rename, resize, remove', () => {
     expect((await call('POST', '/containers/after/rename?name=after')).status).toBe(400);
   });
 
-  test('resize: 200 text/plain for a running container, 400 for a bad size, 409 when not running', async () => {
+  test('resize: 200 text/plain for a running container, 400 for a bad size, the row\'s 500 (cannot resize) when not running', async () => {
     await started('rr');
     const res = await call('POST', '/containers/rr/resize?h=24&w=80');
     expect([res.status, res.headers['content-type'], res.text]).toEqual([200, 'text/plain; charset=utf-8', '']);
     expect((await call('POST', '/containers/rr/resize?h=x&w=80')).status).toBe(400);
     await created('idle');
-    expect((await call('POST', '/containers/idle/resize?h=24&w=80')).status).toBe(409);
+    expect((await call('POST', '/containers/idle/resize?h=24&w=80')).status).toBe(500);
   });
 
   test('remove: a running container 409 without force, 204 with force', async () => {

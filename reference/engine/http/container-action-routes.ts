@@ -130,7 +130,13 @@ export const containerActionRoutes: Route[] = [
     handle: (context) => {
       const height = atoi(context.query.get('h') ?? '');
       const width = atoi(context.query.get('w') ?? '');
-      context.model.operations.resize(containerOf(context), height, width);
+      try {
+        context.model.operations.resize(containerOf(context), height, width);
+      } catch (error) {
+        // The row's "500 (cannot resize)", not dockerd's 409 (the row lists no 409), in either personality.
+        if (error instanceof NotRunningError) throw new HttpError(500, error.message);
+        throw error;
+      }
       sendText(context.response, 200, '');
     },
   },

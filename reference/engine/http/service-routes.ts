@@ -46,14 +46,17 @@ export const serviceRoutes: Route[] = [
   {
     method: 'POST',
     path: '/services/{id}/update',
-    handle: async ({ request, response, model, params, query, version }) => {
+    handle: async ({ request, response, model, params, query, version, dialect, personality }) => {
       const service = model.services.find(params.id ?? '');
       const spec = parseServiceSpec(await readJsonBody(request));
       model.services.update(service, parseObjectVersion('service', query.get('version')), spec, serviceCredentials(request.headers['x-registry-auth'], version));
-      // The spec's "200 empty, `text/plain; charset=utf-8`" (spec/2 §4.6) in both personalities, as
-      // swarm.services.update asserts; dockerd answers JSON (`{"Warnings": …}` when it has some),
-      // which swarm.services.update-answer pins (a fixtures/expectations/reference.json entry).
-      sendText(response, 200, '');
+      // The spec's "200 empty, `text/plain; charset=utf-8`" (spec/2 §4.6), as swarm.services.update
+      // asserts, in either personality. Only a Docker client's fake (the docker dialect, dockerd's
+      // personality) answers dockerd's JSON (`{"Warnings": …}` when it has some), which the docker CLI
+      // decodes and swarm.services.update-answer pins (an entry of fixtures/expectations/reference.json).
+      const warnings = imageWarnings(service.spec);
+      if (dialect.name === 'docker' && !personality.emptyServiceUpdate) sendJson(response, 200, warnings.length > 0 ? { Warnings: warnings } : {});
+      else sendText(response, 200, '');
     },
   },
   {
