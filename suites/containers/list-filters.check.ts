@@ -89,7 +89,13 @@ check('containers.list.limit', {
   // before `second` (ours or one there before the check began): two of ours came after it.
   const older = new Set((await context.engine.get('/containers/json', { query: { all: '1' } })).json<{ Id: string }[]>().map((item) => item.Id));
   const cast = await createdInOrder(context, ['first', 'second', 'third']);
-  const res = await context.engine.get('/containers/json', { query: { limit: '2' } });
+  // Podman 4.3 counts a container another check removes while it lists, then leaves it out: a list
+  // shorter than the limit is asked for again (a few times), a longer one never.
+  const res = await until(
+    () => context.engine.get('/containers/json', { query: { limit: '2' } }),
+    (answer) => answer.status !== 200 || answer.json<unknown[]>().length >= 2,
+    { what: 'limit=2 to list two containers', timeoutMs: 5_000, intervalMs: 250 },
+  ).catch(() => context.engine.get('/containers/json', { query: { limit: '2' } }));
   context.expect(res.status, 'GET /containers/json?limit=2 status').toBe(200);
   const roleOf = new Map(Object.entries(cast).map(([role, id]) => [id, role]));
   // In which order the spec does not say.

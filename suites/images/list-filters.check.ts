@@ -185,6 +185,7 @@ check('images.list.before', {
   ],
   since: '1.24',
   tags: ['state'],
+  timeoutMs: 60_000,
   covers: ['2:GET /images/json:query:filters.before', '2:version-rule:1.24:image-list-filters-since-before'],
 }, async (context) => {
   const { mark, first, middle } = await threeInOrder(context);
@@ -203,6 +204,7 @@ check('images.list.since', {
   ],
   since: '1.24',
   tags: ['state'],
+  timeoutMs: 60_000,
   covers: ['2:GET /images/json:query:filters.since', '2:version-rule:1.24:image-list-filters-since-before'],
 }, async (context) => {
   const { mark, middle, last } = await threeInOrder(context);

@@ -94,6 +94,8 @@ const CATALOGUE_WAIT_MS = 20_000;
  */
 export async function specPulledCatalogue(context: CheckContext): Promise<ApiResponse> {
   const deadline = Date.now() + CATALOGUE_WAIT_MS;
+  // a refusal while nobody holds the plugin is the answer, once confirmed (the holder may have just let go)
+  let unheldRefusals = 0;
   for (;;) {
     const res = await specPull(context, CATALOGUE_PLUGIN);
     if (res.status === 200) {
@@ -101,8 +103,9 @@ export async function specPulledCatalogue(context: CheckContext): Promise<ApiRes
       return res;
     }
     const listed = await context.engine.get('/plugins');
-    const held = listed.status === 200 ? (listed.json<PluginView[] | null>() ?? []) : [];
-    if (!held.some((plugin) => plugin.Name === CATALOGUE_NAME || plugin.Name === CATALOGUE_PLUGIN) || Date.now() >= deadline) return res;
+    const held = (listed.status === 200 ? (listed.json<PluginView[] | null>() ?? []) : []).some((plugin) => plugin.Name === CATALOGUE_NAME || plugin.Name === CATALOGUE_PLUGIN);
+    unheldRefusals = held ? 0 : unheldRefusals + 1;
+    if (unheldRefusals >= 2 || Date.now() >= deadline) return res;
     await new Promise((resolve) => setTimeout(resolve, 200 + Math.floor(Math.random() * 300)));
   }
 }

@@ -1,7 +1,10 @@
 /**
- * Services (spec/2 §2.7, §4.6): create and inspect, a name taken, update at the service's version
- * (a stale version is refused and changes nothing), scaling, removal, 404 for an unknown service,
- * and dockerd's list filters, each with a case that matches and one that must not.
+ * Services (spec/2 §2.7, §4.6): create and inspect (the service found by its name, since the create's
+ * answer is "not shown"), update at the service's version with the row's empty text/plain answer, a
+ * stale version refused with the row's 500, a mode change answered with a code of the row, scaling,
+ * removal, 404 for an unknown service (spec level); and dockerd's create answer and name conflict, its
+ * round trip of fields the inspect does not list, its removal of a removed service's tasks and its
+ * list filters, each with a case that matches and one that must not (docker level).
  */
 import { check, type CheckContext, type CheckMeta } from '../../harness/check.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';

@@ -1,8 +1,8 @@
 /**
- * Tasks (spec/2 §2.8, §3, §4.6): a task per replica reaching `running` in a container of its own,
- * global mode's one task on the node, GET /tasks/{id} and its 404, every task filter with a case that
- * matches and one that must not, the restart condition of the template when a task's container
- * exits, and /info counting the tasks' containers.
+ * Tasks (spec/2 §2.8, §3, §4.6): GET /tasks/{id} and its 404, and every task filter with a case that
+ * matches and one that must not (spec level); dockerd's slots and task containers, global mode's one
+ * task on the node, the restart conditions seen as new tasks, and /info counting the tasks'
+ * containers (docker level: the spec names global mode and the restart conditions, not what they do).
  */
 import { check, type CheckContext, type CheckMeta } from '../../harness/check.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
