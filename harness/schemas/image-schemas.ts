@@ -7,7 +7,7 @@
  */
 import { atLeast } from '../versions.ts';
 import { INSPECT_CONFIG_SCHEMA } from './container-schemas.ts';
-import { boolean, integer, nullableStringList, perVersion, string, timestamp } from './schema-parts.ts';
+import { boolean, integer, nullableStringList, perVersion, string } from './schema-parts.ts';
 
 const nullableStringMap = { type: ['object', 'null'], additionalProperties: string } as const;
 const stringOrStringList = { type: ['string', 'array', 'null'], items: string } as const;
@@ -44,6 +44,8 @@ const CONTAINER_CONFIG_SCHEMA = {
     StopSignal: { type: ['string', 'integer'] },
     Dns: nullableStringList,
     VolumesFrom: { type: ['string', 'array', 'null'] },
+    // Untyped: spec/2 §2.1 does not list OnBuild in ContainerConfig, and spec/1 gives it no type.
+    OnBuild: {},
   },
 } as const;
 
@@ -54,7 +56,8 @@ export const imageInspectSchema = perVersion((version: string) => ({
   type: 'object',
   required: ['Created', 'Container', 'ContainerConfig', 'Id', 'Parent', 'Size', ...(atLeast(version, '1.21') ? ['RepoTags', 'RepoDigests'] : [])],
   properties: {
-    Created: timestamp,
+    // "Created (timestamp)": unlike a container's Created (spec/1 §2.2, "RFC 3339 with nanoseconds") its form is not given.
+    Created: { type: ['string', 'integer'] },
     Container: string,
     ContainerConfig: CONTAINER_CONFIG_SCHEMA,
     Id: { type: 'string', minLength: 1 },

@@ -88,7 +88,7 @@ async function pushedBase(context: CheckContext): Promise<string> {
 }
 
 check('build.pull.registry-config', {
-  title: 'a build with pull=1 of a private base image the engine has fails without X-Registry-Config, and pulls it and builds with it',
+  title: 'a build with pull=1 of a private base image the engine has fails without X-Registry-Config (pull goes to the registry); with the header it answers a status of the row',
   spec: '2 §4.1',
   quote: ['pull (pull even if an older image exists)', 'X-Registry-Config (base64 of a ConfigFile object)', '200 JSON stream of objects: {stream}, or {error, errorDetail {code, message}} | 200, 500 |'],
   since: '1.18',
@@ -105,7 +105,10 @@ check('build.pull.registry-config', {
   // A failed build: an error object in the 200 stream, or the row's other status, 500.
   const refusedFailed = refused.res.status === 500 || (refused.res.status === 200 && streamError(refused.messages) !== undefined);
   expect(refusedFailed, `the build without X-Registry-Config failed (status ${refused.res.status}); output: ${refused.output.slice(-300)}`).toBe(true);
+  // The spec gives a ConfigFile no fields (spec/2 §4.1; spec/1 §5.3 points there for its shape): the
+  // header is sent as dockerd reads it, a map from registry host to credentials, but what a daemon makes
+  // of it is not judged here, only that the build answers a status of the row.
   const user = registryUser(context);
   const pulled = await build(context, tar, { pull: 1 }, { 'X-Registry-Config': base64Json({ [user.host]: credentials(user) }) });
-  expect({ status: pulled.res.status, error: streamError(pulled.messages)?.error }, `the build with X-Registry-Config; output: ${pulled.output.slice(-300)}`).toEqual({ status: 200, error: undefined });
+  expect([200, 500], `status of the build with X-Registry-Config; output: ${pulled.output.slice(-300)}`).toContain(pulled.res.status);
 });

@@ -69,13 +69,16 @@ check('containers.stop.timeout-kills', {
   const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
   const startedAt = performance.now();
   const res = await context.engine.post(`/containers/${id}/stop`, { query: { t: STOP_TIMEOUT_S } });
-  const elapsedMs = performance.now() - startedAt;
   context.expect(res.status, 'status').toBe(204);
-  context.expect(elapsedMs, `ms until stop answered (t=${STOP_TIMEOUT_S})`).toBeGreaterThanOrEqual(STOP_TIMEOUT_S * 1000 - 50);
-  // Well under the 10 s default: the t given was honoured.
-  context.expect(elapsedMs, `ms until stop answered (t=${STOP_TIMEOUT_S})`).toBeLessThan(8_000);
+  // Whether stop answers before or after the kill §4.1 does not say: the time is taken until the
+  // container shows it has stopped (at once if the call waited for it).
+  const after = await exitedState(context, id, 'the container to be killed');
+  const elapsedMs = performance.now() - startedAt;
+  context.expect(elapsedMs, `ms until the container had stopped (t=${STOP_TIMEOUT_S})`).toBeGreaterThanOrEqual(STOP_TIMEOUT_S * 1000 - 50);
+  // Well under 10 s: the t given was honoured.
+  context.expect(elapsedMs, `ms until the container had stopped (t=${STOP_TIMEOUT_S})`).toBeLessThan(8_000);
   // Which exit code a killed process reports the spec does not say (containers.kill.killed-exit-137 pins dockerd's).
-  expectStateOf(context, await containerState(context, id), 'exited', 'State after stop');
+  expectStateOf(context, after, 'exited', 'State after stop');
 });
 
 check('containers.restart.running', {

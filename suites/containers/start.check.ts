@@ -24,7 +24,7 @@ async function startWithHostConfig(context: CheckContext): Promise<{ status: num
 }
 
 check('containers.start.host-config', {
-  title: 'a HostConfig in the start body is applied up to 1.23 (inspect shows it); from 1.24 it is not: the start is refused (400 or 500, the container stays created) or goes on without it',
+  title: 'a HostConfig in the start body is accepted up to 1.23 (204, the container runs); from 1.24 it is not: the start is refused (400 or 500, the container stays created) or goes on without it',
   spec: '1 §4.1, §9.4, §2.3, §2.2, §3, §7.2',
   quote: ['up to 1.23 an optional HostConfig JSON object is accepted; from 1.24 it is not', '| POST /containers/{id_or_name}/start |', '204 no body | 204, 304, 404, 500 |', 'start no longer accepts HostConfig', '| Memory | integer | limit in bytes |', '| Dns, DnsOptions, DnsSearch | array of string | DnsOptions from 1.21 |', '400 bad parameter', '500 server error', 'Container states visible through the API: created, restarting, running, paused, exited, dead (list filter and State field).', 'Inspect State booleans: Running, Paused, Restarting, OOMKilled, Dead.', 'State object: Error (string), ExitCode (integer), FinishedAt (timestamp), OOMKilled (boolean), Dead (boolean, [1.25]), Paused (boolean), Pid (integer), Restarting (boolean), Running (boolean), StartedAt (timestamp), Status (string, [1.21+], for example running).'],
   since: '1.18',
@@ -34,7 +34,9 @@ check('containers.start.host-config', {
   const { status, State, HostConfig } = await startWithHostConfig(context);
   const what = `start with HostConfig ${JSON.stringify(START_HOST_CONFIG)} at ${context.version}, then inspect: ${JSON.stringify({ status, State, HostConfig: { Memory: HostConfig.Memory, Dns: HostConfig.Dns } })}`;
   if (before(context.version, '1.24')) {
-    context.expect({ status, Memory: HostConfig.Memory, Dns: HostConfig.Dns }, what).toEqual({ status: 204, ...START_HOST_CONFIG });
+    // "Accepted": the start succeeds. That inspect's HostConfig then shows the body's fields §2.2 does
+    // not say ("HostConfig (object)"): that is dockerd's.
+    context.expect(status, `${what}: status`).toBe(204);
     expectStateOf(context, State, 'running', 'State after the start');
   } else {
     // "From 1.24 it is not [accepted]": refused (§7.2's 400, or the row's 500) or ignored, never applied.

@@ -1,10 +1,10 @@
 /**
  * One check per container action of the spec/2 §6 table that an API client can cause: the operation
  * emits a container event whose actor is the container and whose attributes carry the image name,
- * the container's name and its labels (rule 1), plus what the action adds (exitCode on die; after a
- * rename the name is the new one). Rule 1 names no keys for the image and the name, so the spec-level
- * checks look for them among the values (the name with or without its `/`); the labels are entries
- * of the map. dockerd's keys (`image`, `name` without the slash) are `events.container.attribute-keys`;
+ * the container's name and its labels (rule 1), plus what the action adds (exitCode on die; rule 1
+ * does not say whether a rename event names the container by its new name or its old one: either).
+ * Rule 1 names no keys for the image and the name, so the spec-level checks look for them among the
+ * values (the name with or without its `/`); the labels are entries of the map. dockerd's keys (`image`, `name` without the slash) are `events.container.attribute-keys`;
  * what dockerd adds besides (execID on the exec actions, signal on kill, oldName on rename, the
  * comment and image on commit) is asserted by docker-level checks of their own. Actions the spec
  * gives no request for are docker-level: `detach` (the spec names no detach keys for an attach) and
@@ -260,7 +260,7 @@ const ACTIONS: ContainerAction[] = [
   },
   {
     action: 'rename',
-    title: 'renaming a container emits rename, its name attribute the new name',
+    title: 'renaming a container emits rename, naming the container by its new name or its old one',
     quote: ['| container | attach, commit, copy, create, destroy, detach, die, exec_create, exec_detach, exec_start, export, kill, oom, pause, rename, resize, restart, start, stop, top, unpause, update |', 'Container events carry Actor.Attributes with the image name, the container name and the container labels; a die event adds exitCode (string)', 'Type (container, image, volume, network, daemon), Action (string), Actor {ID (string), Attributes (map string to string)}'],
     since: '1.18',
     docker: { id: 'old-name', attributes: ['oldName'], title: 'the rename event carries the old name, with its slash, as oldName' },
@@ -327,14 +327,15 @@ function summary(events: EventView[]): string {
  * What rule 1 gives every container event, judged on its attributes: the image name and the
  * container's name among the values (rule 1 names no keys; the name with or without the `/` every
  * container name starts with, spec/1 §2.2), the labels as entries, and the attributes the action adds
- * (`name`: the container's name after the action).
+ * (`name`: the container's name after the action; the name it had before is taken too, for rule 1
+ * does not say which name a rename event carries).
  */
 function ruleOneReading({ make, session }: CheckContext, subject: Subject, added: Record<string, string>, attributes: Record<string, string> | undefined): Record<string, unknown> {
   const values = Object.values(attributes ?? {});
   const { name = subject.name, ...named } = added;
   return {
     'the image name among the values': values.includes(session.fixtureImage),
-    'the container name among the values': values.includes(name) || values.includes(`/${name}`),
+    'the container name among the values': [name, subject.name].some((candidate) => values.includes(candidate) || values.includes(`/${candidate}`)),
     [`the label ${RUN_LABEL}`]: attributes?.[RUN_LABEL] === make.runId,
     ...Object.fromEntries(Object.entries(named).map(([key, value]) => [key, attributes?.[key] === value])),
   };

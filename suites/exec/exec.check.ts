@@ -10,7 +10,7 @@ import { EMBEDDED_CONTAINER_SCHEMA, EXEC_CREATE_RESPONSE_SCHEMA, execInspectSche
 import { decodeFrames } from '../../harness/streams/frame-decoder.ts';
 import { until } from '../../harness/wait-until.ts';
 import { atLeast } from '../../harness/versions.ts';
-import { inspectContainer, pauseContainer, startedContainer } from '../container-steps.ts';
+import { exitedState, inspectContainer, pauseContainer, startedContainer } from '../container-steps.ts';
 import { OUT_AND_ERR, STREAM_TIMEOUT_MS, streamText, upgradeHeaders } from '../stream-reading.ts';
 
 interface ExecInspect {
@@ -129,6 +129,8 @@ check('exec.start.stopped', {
   const execId = await createdExec(context, id, { Cmd: ['true'] });
   const stop = await context.engine.post(`/containers/${id}/stop`, { query: { t: 0 } });
   context.expect(stop.status, 'POST /containers/{id}/stop status').toBe(204);
+  // Whether stop answers before or after the container has stopped §4.1 does not say: wait for it.
+  await exitedState(context, id, 'the container to stop');
   const res = await context.engine.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } });
   context.expect(res.status, 'status').toBe(409);
 });

@@ -15,7 +15,7 @@ import { expectErrorBodyOfVersion } from '../error-body.ts';
 import { atLeast } from '../../harness/versions.ts';
 import { imageStatus, inspectImage, listImages, removeImage, streamError, streamMessages, tagImage, type StreamMessage } from '../image-steps.ts';
 import { pullImage, pushedFixture, refusedAuth, refusedCredentials, registryUser, type PushedImage, type RegistryUser } from '../registry-steps.ts';
-import { expectTokenResponse, passwordGrant, tokenSetup } from '../token/token-steps.ts';
+import { expectSpecTokenResponse, passwordGrant, tokenSetup } from '../token/token-steps.ts';
 
 interface PulledInspect {
   Id: string;
@@ -217,11 +217,12 @@ check('images.pull.identity-token', {
   const user = registryUser(context);
   const image = await pushed(context, 'idtoken');
   const login = await engine.post('/auth', { json: { username: user.username, password: user.password, serveraddress: user.host } });
-  expect(login.status, `login: ${login.describe()}`).toBe(200);
-  const identityToken = login.json<{ IdentityToken?: string }>().IdentityToken;
-  expect(identityToken, 'IdentityToken of the login: this check needs a registry whose token service gives one').toEqual(expect.any(String));
+  expect([200, 204], `login: ${login.describe()}`).toContain(login.status);
+  // IdentityToken comes "when the registry supports it" (and a 204 has no body): without one the check cannot run.
+  const identityToken = login.status === 200 ? login.json<{ IdentityToken?: unknown }>().IdentityToken : undefined;
+  if (typeof identityToken !== 'string' || identityToken === '') throw new Error(`setup: the login gave no IdentityToken, which this check needs (the registry need not support it): ${login.describe()}`);
   await untagged(context, image);
-  await expectPulled(context, image, await pullImage(context, image.repository, image.tag, specAuth({ identitytoken: identityToken ?? '' })));
+  await expectPulled(context, image, await pullImage(context, image.repository, image.tag, specAuth({ identitytoken: identityToken })));
 });
 
 check('images.pull.registry-token', {
@@ -247,7 +248,7 @@ check('images.pull.registry-token', {
   const image = await pushed(context, 'regtoken');
   const setup = tokenSetup(context);
   const path = image.repository.slice(image.repository.indexOf('/') + 1);
-  const token = expectTokenResponse(context.expect, await setup.client.post(passwordGrant(setup, { scope: `repository:${path}:pull` }))).access_token;
+  const token = expectSpecTokenResponse(context.expect, await setup.client.post(passwordGrant(setup, { scope: `repository:${path}:pull` }))).access_token;
   await untagged(context, image);
   await expectPulled(context, image, await pullImage(context, image.repository, image.tag, specAuth({ registrytoken: String(token) })));
 });

@@ -4,14 +4,29 @@
  * are private, under a name the target no longer has: a task runs only if the pull used them.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
-import { removeImage } from '../image-steps.ts';
-import { pushedFixture, registryUser, type RegistryUser } from '../registry-steps.ts';
+import { removeImage, streamError, streamMessages, tagImage } from '../image-steps.ts';
+import { registryUser, type RegistryUser } from '../registry-steps.ts';
 import { createService, inspectService, runningTasks, serviceByName, serviceSpec, updateService } from './swarm-steps.ts';
 
-/** The fixture pushed to the run's registry, its name taken off the target again; returns that name. */
+/**
+ * The fixture pushed to the run's registry, its name taken off the target again; returns that name.
+ * The push is spec/2 §4.1's: X-Registry-Auth in standard base64 ({@link specAuthHeader}), a JSON
+ * stream "like pull" without {error}. dockerd's "<tag>: digest: … size: …" status line, which the
+ * spec does not give, is not asked for: when it comes, the digest name goes with the check.
+ */
 async function privateImage(context: CheckContext): Promise<string> {
-  const pushed = await pushedFixture(context, 'svc');
-  const name = `${pushed.repository}:${pushed.tag}`;
+  const user = registryUser(context);
+  const repository = `${user.host}/${user.username}/${context.make.uniqueName('svc')}`;
+  const tag = 'v1';
+  const name = `${repository}:${tag}`;
+  const tagged = await tagImage(context, context.session.fixtureImage, name);
+  context.expect(tagged.status, `tagging ${name}: ${tagged.describe()}`).toBe(201);
+  const pushed = await context.engine.post(`/images/${repository}/push`, { query: { tag }, headers: specAuthHeader(user) });
+  context.expect(pushed.status, `push: ${pushed.describe()}`).toBe(200);
+  const messages = streamMessages(pushed);
+  context.expect(streamError(messages), `push of ${name} failed: ${pushed.describe()}`).toBeUndefined();
+  const digest = messages.map((message) => new RegExp(`^${tag}: digest: (sha256:[0-9a-f]{64}) size: \\d+$`).exec(message.status ?? '')?.[1]).find(Boolean);
+  if (digest) context.make.tag(`${repository}@${digest}`);
   const removed = await removeImage(context, name);
   context.expect(removed.status, `removing ${name}: ${removed.describe()}`).toBe(200);
   return name;

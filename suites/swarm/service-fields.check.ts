@@ -140,11 +140,11 @@ const CASES: FieldCase[] = [
     covers: ['EndpointSpec.Mode', 'EndpointSpec.Ports'],
     quote: [ENDPOINT_QUOTE, 'Endpoint {Spec, ExposedPorts (array of {Protocol, Port, PublicPort}), VirtualIPs (array of {NetworkID, Addr})}'],
     fields: () => ({ spec: { Endpoint: { Spec: { Mode: 'vip', Ports: ['8080/tcp'] } }, EndpointSpec: { Mode: 'vip' } } }),
-    // the port given, as the inspect shows exposed ports: in Spec.EndpointSpec or in Endpoint
+    // the port given, as the inspect shows exposed ports: in Spec.EndpointSpec or in Endpoint; spec/2 §2.7 gives Port no type (number or numeric string)
     judge: ({ expect }, service) => {
       const spec = service.Spec as { EndpointSpec?: { ExposedPorts?: unknown } };
       const shown = [spec.EndpointSpec?.ExposedPorts, (service.Endpoint as { ExposedPorts?: unknown } | undefined)?.ExposedPorts].flatMap((ports) => (Array.isArray(ports) ? (ports as Record<string, unknown>[]) : []));
-      expect(shown.some((port) => port.Port === 8080 && String(port.Protocol).toLowerCase() === 'tcp'), `the exposed ports shown (Spec.EndpointSpec.ExposedPorts, Endpoint.ExposedPorts): ${JSON.stringify(shown)}`).toBe(true);
+      expect(shown.some((port) => Number(port.Port) === 8080 && String(port.Protocol).toLowerCase() === 'tcp'), `the exposed ports shown (Spec.EndpointSpec.ExposedPorts, Endpoint.ExposedPorts): ${JSON.stringify(shown)}`).toBe(true);
     },
   },
   { name: 'endpoint-ports-target', docker: true, covers: ['EndpointSpec.Mode', 'EndpointSpec.Ports'], quote: [ENDPOINT_QUOTE], fields: () => ({ spec: { EndpointSpec: { Mode: 'vip', Ports: [{ Protocol: 'tcp', TargetPort: 8080 }] } } }) },

@@ -105,10 +105,10 @@ check('volumes.events.mount-unmount', {
 }, async (context) => {
   const { name, events } = await mountEvents(context);
   const seen = events.map((event) => ({ Type: event.Type, Action: event.Action, ID: event.Actor?.ID }));
-  context.expect(seen, `the mount and unmount events of volume ${name}`).toEqual([
-    { Type: 'volume', Action: 'mount', ID: name },
-    { Type: 'volume', Action: 'unmount', ID: name },
-  ]);
+  // How many times a daemon mounts the volume over the container's life the spec does not say: a mount first, an unmount after it.
+  const actions = seen.map((event) => event.Action);
+  const outcome = { volumeEvents: seen.every((event) => event.Type === 'volume' && event.ID === name), first: actions[0], unmountAfterMount: actions.indexOf('unmount') > 0 };
+  context.expect(outcome, `the mount and unmount events of volume ${name}: ${JSON.stringify(seen)}`).toEqual({ volumeEvents: true, first: 'mount', unmountAfterMount: true });
 });
 
 check('volumes.events.mount-attributes', {
