@@ -11,7 +11,7 @@ import { appliesAt, type ApiVersion } from './versions.ts';
 import { DIALECTS, type Dialect } from './dialect.ts';
 import { EngineClient } from './client/engine-client.ts';
 import { connectionDispatcher } from './client/shared-dispatcher.ts';
-import { describeExchange, NonConformingResponse } from './client/api-response.ts';
+import { describeExchange, exchangeVersion, NonConformingResponse, type ExchangeRecord } from './client/api-response.ts';
 import { ResourceTracker } from './resources.ts';
 import { FrameError } from './streams/stream-types.ts';
 import { SESSION_ENV, type RunSession } from './session.ts';
@@ -145,6 +145,17 @@ export function check(id: string, meta: CheckMeta, fn: (context: CheckContext) =
 /** Leftovers are the check's fault as a setup error, so a clean-up that fails makes the attempt an `error`. */
 class CleanupLeftovers extends Error {}
 
+/** A request off the version under test that does not say why: the verdict may rest on another version's behaviour, so the attempt is an `error`. */
+class OffVersionRequest extends Error {}
+
+/**
+ * The requests of a check that went at another version than `version` (or none) without a reason:
+ * only clean-up, probes of the target and checks about version prefixes may, each saying so.
+ */
+export function offVersionExchanges(exchanges: readonly ExchangeRecord[], version: ApiVersion): ExchangeRecord[] {
+  return exchanges.filter((exchange) => exchange.offVersion === undefined && exchangeVersion(exchange) !== version);
+}
+
 /**
  * The spec sentences a failure is said to break, one line each (`spec/1 §4.1: "…"`), so that an
  * implementer reads the text, not our reading of it.
@@ -162,10 +173,14 @@ async function attemptCheck(
   { version, session, expect, descriptor }: { version: ApiVersion; session: RunSession; expect: ExpectStatic; descriptor: CheckDescriptor },
 ): Promise<{ failure?: unknown; targetMs: number }> {
   const engine = new EngineClient(session.target.connection, connectionDispatcher(session.target.connection), version);
-  const make = new ResourceTracker(engine.unversioned, session.runId);
+  const make = new ResourceTracker(engine, session.runId);
   let failure: unknown;
   try {
     await fn({ engine, version, expect, make, session, dialect: DIALECTS[session.dialect] });
+    const stray = offVersionExchanges(engine.exchanges, version);
+    if (stray.length > 0) {
+      throw new OffVersionRequest(`requests off the version under test (${version}) that do not say why:\n${stray.map((exchange) => `  ${describeExchange(exchange)}`).join('\n')}`);
+    }
   } catch (error) {
     failure = error;
     if (engine.exchanges.length > 0) {

@@ -1,24 +1,32 @@
 /**
  * Property checks over the wire: fast-check runs with the run's seed, which the report records, so
  * `--seed` replays the same cases. A failing case keeps its kind (an assertion about the target fails
- * the check, anything else is the check's error) and its message gains the seed and the counterexample,
- * as JSON: what a check over the wire generates is request data.
+ * the check, anything else is the check's error) and its message gains the seed, the path and the
+ * counterexample, as JSON: what a check over the wire generates is request data.
  */
 import fc from 'fast-check';
 import type { CheckContext } from './check.ts';
 
+/** How long a failing property may spend shrinking its counterexample: every case costs requests, and a check has a deadline. */
+export const DEFAULT_SHRINK_MS = 8_000;
+
 /**
- * Runs `property` `numRuns` times from the session's seed. It stops at the first failing case without
- * shrinking: every case costs requests to the target, and a check has a deadline.
+ * Runs `property` `numRuns` times from the session's seed. The first failing case is then shrunk from
+ * its path for at most `shrinkMs` (the smallest failing case found by then is reported).
  */
 export async function assertProperty<Ts extends [unknown, ...unknown[]]>(
   { session }: Pick<CheckContext, 'session'>,
   property: fc.IAsyncProperty<Ts>,
   numRuns: number,
+  shrinkMs = DEFAULT_SHRINK_MS,
 ): Promise<void> {
-  const details = await fc.check(property, { seed: session.seed, numRuns, endOnFailure: true });
-  if (!details.failed) return;
+  const found = await fc.check(property, { seed: session.seed, numRuns, endOnFailure: true });
+  if (!found.failed) return;
+  const shrunk = shrinkMs > 0 ? await fc.check(property, { seed: found.seed, path: found.counterexamplePath ?? undefined, numRuns, interruptAfterTimeLimit: shrinkMs }) : found;
+  // A case that passes when replayed (a race on the target) keeps the first failure.
+  const details = shrunk.failed ? shrunk : found;
   const failure = details.errorInstance instanceof Error ? details.errorInstance : new Error(String(details.errorInstance));
-  failure.message = `${failure.message}\nproperty failed at case ${details.numRuns} of ${numRuns} (seed ${details.seed}, path ${details.counterexamplePath}: --seed ${details.seed} replays it); counterexample: ${JSON.stringify(details.counterexample)}`;
+  const shrinking = details === found ? 'not shrunk' : `shrunk in ${details.numShrinks} step${details.numShrinks === 1 ? '' : 's'}${details.interrupted ? `, stopped after ${shrinkMs} ms` : ''}`;
+  failure.message = `${failure.message}\nproperty failed at case ${found.numRuns} of ${numRuns} (seed ${found.seed}, path ${details.counterexamplePath}: --seed ${found.seed} replays it; ${shrinking}); counterexample: ${JSON.stringify(details.counterexample)}`;
   throw failure;
 }

@@ -29,13 +29,21 @@ export function isRunName(name: string, runId?: string): boolean {
 
 type Remover = () => Promise<void>;
 
+/** The reason clean-up requests carry in the exchange log. */
+export const CLEAN_UP = 'clean-up';
+
 export class ResourceTracker {
   private readonly removers: { what: string; remove: Remover }[] = [];
+  /** removal goes unprefixed: it bears on no verdict, and every version's objects go the same way */
+  private readonly cleanupEngine: EngineClient;
 
+  /** `engine` is the check's, at the version under test: what the tracker makes is made there. */
   constructor(
     private readonly engine: EngineClient,
     readonly runId: string,
-  ) {}
+  ) {
+    this.cleanupEngine = engine.unversioned(CLEAN_UP);
+  }
 
   /** A name unique to this run and check, recognisable by `shipshape cleanup`. */
   uniqueName(hint = 'x'): string {
@@ -56,7 +64,7 @@ export class ResourceTracker {
     const res = await this.engine.post('/containers/create', { query: { name }, json: { ...config, Labels: labels } });
     if (res.status !== 201) throw new Error(`setup: could not create a container: ${res.describe()}`);
     const { Id } = res.json<{ Id: string }>();
-    this.track(`container ${name}`, () => removeContainer(this.engine, Id));
+    this.track(`container ${name}`, () => removeContainer(this.cleanupEngine, Id));
     return Id;
   }
 
@@ -66,7 +74,7 @@ export class ResourceTracker {
    */
   tag(name: string): void {
     this.track(`image name ${name}`, async () => {
-      const res = await this.engine.delete(`/images/${encodeURIComponent(name)}`);
+      const res = await this.cleanupEngine.delete(`/images/${encodeURIComponent(name)}`);
       if (res.status !== 200 && res.status !== 404) throw new Error(res.describe());
     });
   }
@@ -79,7 +87,7 @@ export class ResourceTracker {
     this.track(`image ${id}`, async () => {
       // The digest form: Podman 4.3 answers 500, not 404, for a bare 64-hex id it does not have.
       const digest = /^[0-9a-f]{64}$/.test(id) ? `sha256:${id}` : id;
-      const res = await this.engine.delete(`/images/${encodeURIComponent(digest)}`, { query: { force: 1 } });
+      const res = await this.cleanupEngine.delete(`/images/${encodeURIComponent(digest)}`, { query: { force: 1 } });
       if (res.status !== 200 && res.status !== 404) throw new Error(res.describe());
     });
   }
@@ -91,7 +99,7 @@ export class ResourceTracker {
    */
   volume(name: string): void {
     this.track(`volume ${name}`, async () => {
-      const res = await this.engine.delete(`/volumes/${encodeURIComponent(name)}`);
+      const res = await this.cleanupEngine.delete(`/volumes/${encodeURIComponent(name)}`);
       if (res.status !== 204 && res.status !== 404) throw new Error(res.describe());
     });
   }
@@ -104,13 +112,13 @@ export class ResourceTracker {
     this.track(`network ${id.slice(0, 12)}`, async () => {
       // Podman 4.3 answers 500 to every network read while another check's container is half-joined
       // (a refused connect leaves one until that check takes it off): such an answer is waited out.
-      const inspected = await until(() => this.engine.get(`/networks/${id}`), (res) => res.status < 500, { timeoutMs: 10_000, intervalMs: 250, what: `GET /networks/${id} to answer other than 5xx` }).catch(() => this.engine.get(`/networks/${id}`));
+      const inspected = await until(() => this.cleanupEngine.get(`/networks/${id}`), (res) => res.status < 500, { timeoutMs: 10_000, intervalMs: 250, what: `GET /networks/${id} to answer other than 5xx` }).catch(() => this.cleanupEngine.get(`/networks/${id}`));
       if (inspected.status === 404) return;
       if (inspected.status !== 200) throw new Error(inspected.describe());
       for (const container of Object.keys(inspected.json<{ Containers?: Record<string, unknown> | null }>().Containers ?? {})) {
-        await this.engine.post(`/networks/${id}/disconnect`, { json: { Container: container, Force: true } });
+        await this.cleanupEngine.post(`/networks/${id}/disconnect`, { json: { Container: container, Force: true } });
       }
-      const res = await this.engine.delete(`/networks/${id}`);
+      const res = await this.cleanupEngine.delete(`/networks/${id}`);
       if (res.status !== 204 && res.status !== 404) throw new Error(res.describe());
     });
   }
@@ -121,7 +129,7 @@ export class ResourceTracker {
    */
   plugin(name: string): void {
     this.track(`plugin ${name}`, async () => {
-      const res = await this.engine.delete(`/plugins/${name}`, { query: { force: 1 } });
+      const res = await this.cleanupEngine.delete(`/plugins/${name}`, { query: { force: 1 } });
       if (res.status !== 200 && res.status !== 204 && res.status !== 404) throw new Error(res.describe());
     });
   }
@@ -135,7 +143,7 @@ export class ResourceTracker {
     const res = await this.engine.post('/services/create', { json: { ...spec, Labels: labels } });
     if (res.status !== 201) throw new Error(`setup: could not create a service: ${res.describe()}`);
     const { ID } = res.json<{ ID: string }>();
-    this.track(`service ${String(spec.Name ?? ID)}`, () => removeService(this.engine, ID));
+    this.track(`service ${String(spec.Name ?? ID)}`, () => removeService(this.cleanupEngine, ID));
     return ID;
   }
 
@@ -147,15 +155,15 @@ export class ResourceTracker {
   labelled(label: string): void {
     this.track(`containers and images labelled ${label}`, async () => {
       const filters = JSON.stringify({ label: [label] });
-      const containers = await this.engine.get('/containers/json', { query: { all: 1, filters } });
+      const containers = await this.cleanupEngine.get('/containers/json', { query: { all: 1, filters } });
       if (containers.status !== 200) throw new Error(containers.describe());
       for (const { Id } of containers.json<{ Id: string }[]>()) {
-        const res = await this.engine.delete(`/containers/${Id}`, { query: { force: 1, v: 1 } });
+        const res = await this.cleanupEngine.delete(`/containers/${Id}`, { query: { force: 1, v: 1 } });
         if (res.status !== 204 && res.status !== 404) throw new Error(res.describe());
       }
-      const images = await retriedOnServerError(() => this.engine.get('/images/json', { query: { all: 1, filters } }));
+      const images = await retriedOnServerError(() => this.cleanupEngine.get('/images/json', { query: { all: 1, filters } }));
       if (images.status !== 200) throw new Error(images.describe());
-      const { failed } = await removeImages(this.engine, images.json<ListedImage[]>());
+      const { failed } = await removeImages(this.cleanupEngine, images.json<ListedImage[]>());
       if (failed.length > 0) throw new Error(failed.join('; '));
     });
   }

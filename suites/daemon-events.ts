@@ -27,7 +27,7 @@ export type EventFilters = Record<string, string[] | Record<string, boolean>>;
 
 /** The daemon's clock in whole Unix seconds. */
 export async function daemonSeconds({ engine, expect }: CheckContext): Promise<number> {
-  const info = await engine.unversioned.get('/info');
+  const info = await engine.get('/info');
   expect(info.status, 'GET /info status').toBe(200);
   return Math.floor(Date.parse(info.json<{ SystemTime: string }>().SystemTime) / 1000);
 }

@@ -31,7 +31,7 @@ export class AccountsClient {
 
   constructor(accountsUrl: string, exchanges: ExchangeRecord[]) {
     const connection = { origin: accountsUrl };
-    this.http = new EngineClient(connection, connectionDispatcher(connection), undefined, exchanges);
+    this.http = new EngineClient(connection, connectionDispatcher(connection), undefined, exchanges, 'the accounts API (spec/3) has its own /api/v1.1/ paths, no engine version');
   }
 
   /** `METHOD /api/v1.1/users/{username}/` or, with `emails`, `…/{username}/emails/` */

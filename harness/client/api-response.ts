@@ -10,6 +10,13 @@ export interface ExchangeRecord {
   bodyPreview?: string;
   /** from sending the request to having the whole body: time spent waiting on the target */
   elapsedMs?: number;
+  /** why the request is not at the version under test (its path carries the version it is at) */
+  offVersion?: string;
+}
+
+/** The API version an exchange went at, from its path's `/vX.Y` prefix; undefined for an unprefixed path. */
+export function exchangeVersion(exchange: Pick<ExchangeRecord, 'path'>): string | undefined {
+  return /^\/v(\d+\.\d+)\//.exec(exchange.path)?.[1];
 }
 
 const PREVIEW_LENGTH = 300;
@@ -65,5 +72,6 @@ export class ApiResponse {
 export function describeExchange(exchange: ExchangeRecord): string {
   const outcome = exchange.status === undefined ? 'no response' : `${exchange.status}${exchange.contentType ? ` ${exchange.contentType}` : ''}`;
   const body = exchange.bodyPreview ? ` ${JSON.stringify(exchange.bodyPreview.trim())}` : '';
-  return `${exchange.method} ${exchange.path} → ${outcome}${body}`;
+  const offVersion = exchange.offVersion ? ` (off the version under test: ${exchange.offVersion})` : '';
+  return `${exchange.method} ${exchange.path}${offVersion} → ${outcome}${body}`;
 }

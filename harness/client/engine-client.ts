@@ -1,6 +1,8 @@
 /**
  * The engine API as a check sees it: one client bound to one API version, so every request a check
- * makes carries the `/vX.Y` prefix of the version under test. `unversioned` and `raw` reach the rest.
+ * makes carries the `/vX.Y` prefix of the version under test. `unversioned(because)` and `at(version,
+ * because)` reach the rest, and every exchange they make carries the reason (the check wrapper fails
+ * a check with an off-version request that gives none).
  */
 import { request, upgrade, type Dispatcher } from 'undici';
 import type { Connection } from '../target.ts';
@@ -38,15 +40,18 @@ export class EngineClient {
     readonly version: string | undefined,
     /** every exchange, oldest first, shared by all views of one check: failure messages quote the last ones */
     readonly exchanges: ExchangeRecord[] = [],
+    /** why this view's requests are not at the version under test (clean-up, a probe, a check about prefixes) */
+    readonly offVersion?: string,
   ) {}
 
-  /** The same target under another version prefix (or none), sharing the exchange log. */
-  at(version: string | undefined): EngineClient {
-    return new EngineClient(this.connection, this.dispatcher, version, this.exchanges);
+  /** The same target under another version prefix, sharing the exchange log; `because` says why. */
+  at(version: string, because: string): EngineClient {
+    return new EngineClient(this.connection, this.dispatcher, version, this.exchanges, because);
   }
 
-  get unversioned(): EngineClient {
-    return this.at(undefined);
+  /** The same target without a prefix (the server's current version), sharing the exchange log; `because` says why. */
+  unversioned(because: string): EngineClient {
+    return new EngineClient(this.connection, this.dispatcher, undefined, this.exchanges, because);
   }
 
   get(path: string, options?: RequestOptions): Promise<ApiResponse> {
@@ -80,7 +85,7 @@ export class EngineClient {
       body = JSON.stringify(options.json);
       headers['content-type'] ??= 'application/json';
     }
-    const record: ExchangeRecord = { method, path: pathWithQuery };
+    const record: ExchangeRecord = { method, path: pathWithQuery, offVersion: this.offVersion };
     this.exchanges.push(record);
     const startedAt = performance.now();
     const response = await request(new URL(pathWithQuery, this.connection.origin), {
@@ -109,7 +114,7 @@ export class EngineClient {
     const prefix = this.version === undefined ? '' : `/v${this.version}`;
     const pathWithQuery = `${prefix}${path}${encodeQuery(options.query)}`;
     const method = options.method ?? 'POST';
-    const record: ExchangeRecord = { method, path: `${pathWithQuery} (Upgrade: tcp)` };
+    const record: ExchangeRecord = { method, path: `${pathWithQuery} (Upgrade: tcp)`, offVersion: this.offVersion };
     this.exchanges.push(record);
     const body = options.json === undefined ? undefined : JSON.stringify(options.json);
     let upgraded: Awaited<ReturnType<typeof upgrade>>;

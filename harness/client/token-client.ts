@@ -45,7 +45,7 @@ export class TokenClient {
 
   constructor(authUrl: string, exchanges: ExchangeRecord[]) {
     const connection = { origin: authUrl };
-    this.http = new EngineClient(connection, connectionDispatcher(connection), undefined, exchanges);
+    this.http = new EngineClient(connection, connectionDispatcher(connection), undefined, exchanges, 'the token service (spec/3) has no API versions');
   }
 
   /** `POST /token` with these form fields. */

@@ -22,7 +22,7 @@ async function listed<T>(engine: EngineClient, path: string, query: Record<strin
 
 export async function snapshotDaemon(engine: EngineClient): Promise<DaemonSnapshot> {
   // Volumes, networks, plugins and services are listed unversioned: their endpoints start after the oldest version we check.
-  const current = engine.unversioned;
+  const current = engine.unversioned('a listing of the daemon, not a check');
   const [containers, images, volumes, networks, plugins, services] = await Promise.all([
     listed<{ Id: string }[]>(engine, '/containers/json', { all: 1 }, (items) => items.map((item) => item.Id)),
     listed<{ Id: string }[]>(engine, '/images/json', { all: 1 }, (items) => items.map((item) => item.Id)),

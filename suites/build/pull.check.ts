@@ -13,6 +13,7 @@
  * no wording).
  */
 import { check, type CheckContext } from '../../harness/check.ts';
+import { CLEAN_UP } from '../../harness/resources.ts';
 import { imageStatus, streamError, streamMessages, tagImage } from '../image-steps.ts';
 import { registryUser, type RegistryUser } from '../registry-steps.ts';
 import { BUILD_TIMEOUT_MS, build, buildContext } from './build-steps.ts';
@@ -77,7 +78,7 @@ async function pushedBase(context: CheckContext): Promise<string> {
   expect(streamError(streamMessages(res)), `push of ${repository}:v1 failed: ${res.describe()}`).toBeUndefined();
   // The digest names the push (and the pull) give the fixture go with the check too.
   make.track(`digest names of ${repository}`, async () => {
-    const inspected = await engine.unversioned.get(`/images/${encodeURIComponent(session.fixtureImage)}/json`);
+    const inspected = await engine.unversioned(CLEAN_UP).get(`/images/${encodeURIComponent(session.fixtureImage)}/json`);
     if (inspected.status !== 200) return;
     const digests = inspected.json<{ RepoDigests?: string[] | null }>().RepoDigests ?? [];
     for (const name of digests.filter((digest) => digest.startsWith(`${repository}@`))) {

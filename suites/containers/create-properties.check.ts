@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
 import { assertProperty } from '../../harness/property-check.ts';
-import { RUN_LABEL } from '../../harness/resources.ts';
+import { CLEAN_UP, RUN_LABEL } from '../../harness/resources.ts';
 import { atLeast, before, type ApiVersion } from '../../harness/versions.ts';
 import { createContainer } from '../container-steps.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
@@ -134,7 +134,7 @@ function concreteRequest({ make, session }: CheckContext, plan: ValidPlan): Crea
 
 /** Removes a named volume; a volume that does not exist is already gone. */
 async function removeVolume({ engine }: CheckContext, name: string): Promise<void> {
-  const res = await engine.unversioned.delete(`/volumes/${name}`);
+  const res = await engine.unversioned(CLEAN_UP).delete(`/volumes/${name}`);
   if (res.status !== 204 && res.status !== 404) throw new Error(`could not remove volume ${name}: ${res.describe()}`);
 }
 
@@ -145,7 +145,7 @@ async function removeVolume({ engine }: CheckContext, name: string): Promise<voi
 async function sendCreate(context: CheckContext, request: CreateRequest): Promise<ApiResponse> {
   for (const volume of request.volumes) {
     context.make.track(`volume ${volume}`, () => removeVolume(context, volume));
-    const res = await context.engine.unversioned.post('/volumes/create', { json: { Name: volume, Labels: context.make.labels } });
+    const res = await context.engine.post('/volumes/create', { json: { Name: volume, Labels: context.make.labels } });
     if (res.status !== 201) throw new Error(`setup: could not create volume ${volume}: ${res.describe()}`);
   }
   return createContainer(context, request.body, request.name);

@@ -5,6 +5,7 @@
  */
 import tar from 'tar-stream';
 import { check, type CheckContext } from '../../harness/check.ts';
+import { CLEAN_UP } from '../../harness/resources.ts';
 import { NonConformingResponse } from '../../harness/client/api-response.ts';
 import { before, type ApiVersion } from '../../harness/versions.ts';
 import { containerState, createContainer, exitedContainer, loggedStdout } from '../container-steps.ts';
@@ -40,13 +41,13 @@ async function importImageWithoutCmd({ engine, make }: CheckContext): Promise<st
   const chunks: Buffer[] = [];
   for await (const chunk of pack) chunks.push(chunk as Buffer);
   const repository = make.uniqueName('nocmd').toLowerCase();
-  const res = await engine.unversioned.post('/images/create', {
+  const res = await engine.post('/images/create', {
     query: { fromSrc: '-', repo: repository, tag: 'latest' },
     headers: { 'content-type': 'application/x-tar' },
     body: Buffer.concat(chunks),
   });
   make.track(`image ${repository}:latest`, async () => {
-    await engine.unversioned.delete(`/images/${repository}:latest`, { query: { force: 1 } });
+    await engine.unversioned(CLEAN_UP).delete(`/images/${repository}:latest`, { query: { force: 1 } });
   });
   // The import answers 200 with a JSON progress stream; a failure can hide inside it.
   if (res.status !== 200 || /"error"/.test(res.text())) {
@@ -58,7 +59,7 @@ async function importImageWithoutCmd({ engine, make }: CheckContext): Promise<st
 /** The fixture image when it has no Cmd (an imported rootfs has none), else an imported one that has none. */
 async function imageWithoutCmd(context: CheckContext): Promise<string> {
   const { fixtureImage } = context.session;
-  const res = await context.engine.unversioned.get(`/images/${encodeURIComponent(fixtureImage)}/json`);
+  const res = await context.engine.get(`/images/${encodeURIComponent(fixtureImage)}/json`);
   if (res.status !== 200) throw new Error(`setup: GET /images/${fixtureImage}/json answered ${res.status}`);
   const config = imageConfig(res.json<ImageInspect>());
   if (!config.Cmd?.length && !config.Entrypoint?.length) return fixtureImage;

@@ -11,8 +11,11 @@ interface ServerVersion {
   Arch: string;
 }
 
+/** The prefix checks are about the versions: what they compare with goes where they say. */
+const ABOUT_PREFIXES = 'a check about version prefixes';
+
 async function serverVersion(engine: EngineClient): Promise<ServerVersion> {
-  const res = await engine.unversioned.get('/version');
+  const res = await engine.unversioned(ABOUT_PREFIXES).get('/version');
   if (res.status !== 200) throw new Error(`setup: GET /version answered ${res.status}`);
   return res.json<ServerVersion>();
 }
@@ -36,7 +39,7 @@ check('system.prefix.same-server', {
   covers: ['2:GET /version'],
 }, async ({ engine, expect }) => {
   const prefixed = await engine.get('/version');
-  const unprefixed = await engine.unversioned.get('/version');
+  const unprefixed = await engine.unversioned(ABOUT_PREFIXES).get('/version');
   expect(prefixed.status, 'prefixed status').toBe(200);
   expect(unprefixed.status, 'unprefixed status').toBe(200);
   // ApiVersion is left out: whether an older prefix is answered with the daemon's version or the one
@@ -54,8 +57,8 @@ check('system.prefix.unprefixed-is-current', {
   covers: ['2:GET /info'],
 }, async ({ engine, expect }) => {
   const { ApiVersion } = await serverVersion(engine);
-  const current = await engine.at(ApiVersion).get('/info');
-  const unprefixed = await engine.unversioned.get('/info');
+  const current = await engine.at(ApiVersion, ABOUT_PREFIXES).get('/info');
+  const unprefixed = await engine.unversioned(ABOUT_PREFIXES).get('/info');
   expect(current.status, `GET /v${ApiVersion}/info status`).toBe(200);
   expect(unprefixed.status, 'GET /info status').toBe(200);
   const fields = (body: object) => Object.keys(body).sort();
@@ -72,7 +75,7 @@ check('system.prefix.too-new', {
 }, async ({ engine, expect }) => {
   const { ApiVersion } = await serverVersion(engine);
   const tooNew = nextMinor(ApiVersion);
-  const res = await engine.at(tooNew).get('/version');
+  const res = await engine.at(tooNew, ABOUT_PREFIXES).get('/version');
   // 400 since 1.19; a server older than that answered 404.
   expect(res.status, `status for /v${tooNew}/: ${res.text().trim()}`).toBe(atLeast(ApiVersion, '1.19') ? 400 : 404);
 });
@@ -88,7 +91,7 @@ check('system.prefix.too-old', {
 }, async ({ engine, expect }) => {
   const { MinAPIVersion } = await serverVersion(engine);
   const tooOld = previousMinor(MinAPIVersion ?? OLDEST_VERSION);
-  const res = await engine.at(tooOld).get('/version');
+  const res = await engine.at(tooOld, ABOUT_PREFIXES).get('/version');
   expect(res.status, `status for /v${tooOld}/`).toBe(400);
   expect(res.text(), 'error body').toContain(tooOld);
 });

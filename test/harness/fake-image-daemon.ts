@@ -22,7 +22,9 @@ export interface FakeContainer {
 }
 
 export interface FakeImageDaemon {
+  /** an unversioned client; `at(version)` gives one under a prefix the fake does not route */
   engine: EngineClient;
+  at(version: string): EngineClient;
   images: FakeImage[];
   containers: FakeContainer[];
   /** `DELETE /images/<name or id>` and `DELETE /containers/<id>`, in the order served */
@@ -87,6 +89,7 @@ export async function startFakeImageDaemon(images: FakeImage[], containers: Fake
   const dispatcher = createDispatcher(connection);
   return {
     engine: new EngineClient(connection, dispatcher, undefined),
+    at: (version) => new EngineClient(connection, dispatcher, version),
     get images() {
       return state.images;
     },

@@ -1,6 +1,6 @@
 /**
  * assertProperty: the run's seed decides the cases, and a failing case keeps its kind while its
- * message gains the seed and the counterexample.
+ * message gains the seed and the counterexample, shrunk.
  */
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
@@ -44,5 +44,21 @@ describe('assertProperty', () => {
     }), 3).then(() => undefined, (error: unknown) => error as Error);
     expect(outcomeOf(failure)).toBe('error');
     expect(failure?.message).toMatch(/^setup: no image\nproperty failed/);
+  });
+
+  test('a failing case is shrunk to a smaller one that still fails', async () => {
+    const failure = await assertProperty(context, fc.asyncProperty(fc.integer({ min: 0, max: 1_000_000 }), async (tail) => {
+      expect(tail, 'tail').toBeLessThan(1000);
+    }), 50).then(() => undefined, (error: unknown) => error as Error);
+    expect(outcomeOf(failure)).toBe('failed');
+    expect(failure?.message).toMatch(/shrunk in [1-9]\d* steps?/);
+    expect(failure?.message).toContain('counterexample: [1000]');
+  });
+
+  test('with no time to shrink, the first failing case is reported as found', async () => {
+    const failure = await assertProperty(context, fc.asyncProperty(fc.integer({ min: 5000, max: 1_000_000 }), async (tail) => {
+      expect(tail, 'tail').toBeLessThan(1000);
+    }), 50, 0).then(() => undefined, (error: unknown) => error as Error);
+    expect(failure?.message).toContain('not shrunk');
   });
 });
