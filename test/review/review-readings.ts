@@ -27,6 +27,8 @@ export interface Reading {
   changed?: boolean;
   /** the reading of the check as fixed, by another reader who saw only the spec and the check */
   reread?: { verdict: Verdict; reason: string };
+  /** readings after a later change to the check (issue 23 on: what changed, then the reader's verdict on the check as it is now) */
+  later?: { change: string; verdict: Verdict; reason: string }[];
   /** the check's fingerprint when it was last read (check-fingerprint.ts) */
   fingerprint?: string;
 }
