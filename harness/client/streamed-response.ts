@@ -77,7 +77,7 @@ export async function openStream(engine: EngineClient, connection: Connection, p
   const prefix = engine.version === undefined ? '' : `/v${engine.version}`;
   const fullPath = `${prefix}${path}${encodeQuery(query)}`;
   const method = send?.method ?? 'GET';
-  const record: ExchangeRecord = { method, path: `${fullPath} (read as it streams)` };
+  const record: ExchangeRecord = { method, path: `${fullPath} (read as it streams)`, offVersion: engine.offVersion };
   engine.exchanges.push(record);
   const { statusCode, headers, body } = await request(new URL(fullPath, connection.origin), {
     method,
