@@ -23,8 +23,9 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(
   const found = await fc.check(property, { seed: session.seed, numRuns, endOnFailure: true });
   if (!found.failed) return;
   const shrunk = shrinkMs > 0 ? await fc.check(property, { seed: found.seed, path: found.counterexamplePath ?? undefined, numRuns, interruptAfterTimeLimit: shrinkMs }) : found;
-  // A case that passes when replayed (a race on the target) keeps the first failure.
-  const details = shrunk.failed ? shrunk : found;
+  // A case that passes when replayed (a race on the target), or a replay cut off before its first case
+  // ended (no counterexample then), keeps the first failure.
+  const details = shrunk.failed && shrunk.counterexample !== null ? shrunk : found;
   const failure = details.errorInstance instanceof Error ? details.errorInstance : new Error(String(details.errorInstance));
   const shrinking = details === found ? 'not shrunk' : `shrunk in ${details.numShrinks} step${details.numShrinks === 1 ? '' : 's'}${details.interrupted ? `, stopped after ${shrinkMs} ms` : ''}`;
   failure.message = `${failure.message}\nproperty failed at case ${found.numRuns} of ${numRuns} (seed ${found.seed}, path ${details.counterexamplePath}: --seed ${found.seed} replays it; ${shrinking}); counterexample: ${JSON.stringify(details.counterexample)}`;

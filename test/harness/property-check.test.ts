@@ -61,4 +61,13 @@ describe('assertProperty', () => {
     }), 50, 0).then(() => undefined, (error: unknown) => error as Error);
     expect(failure?.message).toContain('not shrunk');
   });
+
+  test('a replay cut off by its time budget keeps a counterexample: the first failure, or a smaller one', async () => {
+    const failure = await assertProperty(context, fc.asyncProperty(fc.integer({ min: 5000, max: 1_000_000 }), async (tail) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(tail, 'tail').toBeLessThan(1000);
+    }), 5, 1).then(() => undefined, (error: unknown) => error as Error);
+    expect(outcomeOf(failure)).toBe('failed');
+    expect(failure?.message).toMatch(/counterexample: \[\d+\]$/);
+  });
 });
