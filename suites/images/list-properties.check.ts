@@ -1,15 +1,16 @@
 /**
  * GET /images/json's filters as a property (spec/2 §4.1): a small random world of images committed
- * from the fixture image with random labels, some named and used by a container, the others untagged
- * and unused; then random queries of all, the dangling=true and label (key or key=value) filters, from
- * 1.24 since and before (an image id: a world image's or the fixture image's), and the `filter` name
+ * from the fixture image with random labels, some named and used by a running container, the others
+ * untagged and unused; then random queries of all, the dangling=true and label (key or key=value) filters, from
+ * 1.24 since and before (an image's Id as the target gave it: a world image's from the list, or the
+ * fixture image's from its inspect), and the `filter` name
  * parameter, alone and together, each answer compared with what the spec's words give over that world.
  * The world comes from the run's seed as the queries do (`--seed` replays both). Other checks make
  * images at the same time: only the world's images in an answer are judged.
  *
  * Left out, as the spec leaves them open: what all=false leaves out (without all=1 the world's images
  * listed need only be among those the filters match), what dangling means for an image (an untagged
- * image no container uses is dangling by any reading, a named one a container uses by none: the world
+ * image no container uses is dangling by any reading, a named one a running container uses by none: the world
  * has only these two kinds), dangling=false, whether since and before include the given image and
  * images created in the same second as it (Created is whole seconds: such images may be listed or not),
  * and how several values of one key combine (one value per key; different keys and the `filter`
@@ -20,6 +21,7 @@ import { check, type CheckContext } from '../../harness/check.ts';
 import type { Query } from '../../harness/client/engine-client.ts';
 import { assertProperty } from '../../harness/property-check.ts';
 import { atLeast, type ApiVersion } from '../../harness/versions.ts';
+import { startContainer } from '../container-steps.ts';
 import { secondPassed } from '../daemon-events.ts';
 import { bareImageId, committedImage, inspectImage, listImages, uniqueImageName } from '../image-steps.ts';
 
@@ -30,7 +32,7 @@ const KEYS = ['shipshape.colour', 'shipshape.size'];
 const VALUES = ['red', 'blue'];
 
 interface ImagePlan {
-  /** named, and used by a container; or untagged and used by none */
+  /** named, and used by a running container; or untagged and used by none */
   named: boolean;
   labels: Record<string, string>;
 }
@@ -59,7 +61,10 @@ function query(version: ApiVersion) {
 }
 
 interface Image {
+  /** the Id bare of any `sha256:`, for comparing ids */
   id: string;
+  /** the Id exactly as GET /images/json?all=1 gave it, sent as a since or before value */
+  listedId: string;
   name?: string;
   labels: Record<string, string>;
   /** Created of the listing, Unix seconds */
@@ -108,21 +113,25 @@ function pick<T>(items: T[], index: number): T {
   return item;
 }
 
-/** Commits the world's images (each named one then used by a created container); returns them with their ids, names and Created. */
+/** A command that runs until the check ends, so that a named image is used by a running container. */
+const LONG_RUNNING = ['sleep', '300'];
+
+/** Commits the world's images (each named one then used by a started, long-running container); returns them with their ids, names and Created. */
 async function buildWorld(context: CheckContext, plan: { images: ImagePlan[]; split: number }): Promise<Image[]> {
-  const made: Omit<Image, 'created'>[] = [];
+  const made: Omit<Image, 'created' | 'listedId'>[] = [];
   for (const [index, image] of plan.images.entries()) {
     if (atLeast(context.version, '1.24') && index > 0 && index === plan.split % plan.images.length) await secondPassed(context);
     const name = image.named ? uniqueImageName(context, 'iq') : undefined;
     const id = bareImageId(await committedImage(context, { labels: image.labels, ...(name ? { name } : {}) }));
-    if (name) await context.make.container({ Image: name, Cmd: ['true'] });
+    if (name) await startContainer(context, await context.make.container({ Image: name, Cmd: LONG_RUNNING }));
     made.push({ id, ...(name ? { name } : {}), labels: image.labels });
   }
-  const created = new Map((await listImages(context, { all: 1 })).map((item) => [bareImageId(item.Id), item.Created]));
+  const listed = new Map((await listImages(context, { all: 1 })).map((item) => [bareImageId(item.Id), item]));
   return made.map((image) => {
-    const seconds = created.get(image.id);
-    context.expect(seconds, `the Created of world image ${image.id} in GET /images/json?all=1`).toBeTypeOf('number');
-    return { ...image, created: seconds ?? 0 };
+    const item = listed.get(image.id);
+    context.expect(item, `world image ${image.id} in GET /images/json?all=1`).toBeDefined();
+    context.expect(item?.Created, `the Created of world image ${image.id} in GET /images/json?all=1`).toBeTypeOf('number');
+    return { ...image, listedId: item?.Id ?? image.id, created: item?.Created ?? 0 };
   });
 }
 
@@ -157,7 +166,7 @@ check('images.list.property-filters', {
     if (asked.label) filters.label = [asked.label];
     for (const key of ['since', 'before'] as const) {
       const ref = (asked as Partial<Record<'since' | 'before', ImageRef>>)[key];
-      if (ref) filters[key] = ['fixture' in ref ? fixture.Id : pick(images, ref.of).id];
+      if (ref) filters[key] = ['fixture' in ref ? fixture.Id : pick(images, ref.of).listedId];
     }
     const name = asked.name && ('absent' in asked.name || named.length === 0 ? `${uniqueImageName(context, 'none')}` : pick(named, asked.name.of).name);
     const params: Query = { ...(asked.all ? { all: asked.all } : {}), ...(Object.keys(filters).length > 0 ? { filters: JSON.stringify(filters) } : {}), ...(name ? { filter: name } : {}) };
