@@ -145,6 +145,9 @@ export async function startProxy(options: { upstream: { host: string; port: numb
     if (!mutate) {
       const up = http.request({ ...upstream, agent, method, path: url, headers: flatHeaders(req.rawHeaders) as unknown as http.OutgoingHttpHeaders }, (upRes) => {
         res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, flatHeaders(upRes.rawHeaders));
+        // sent now, not with the first chunk: a client of a stream (events) waits for the headers before
+        // it causes what the stream will carry
+        res.flushHeaders();
         upRes.pipe(res);
       });
       up.on('error', fail);
@@ -191,6 +194,7 @@ export async function startProxy(options: { upstream: { host: string; port: numb
           } else if (mutant.eachObject) {
             const eachObject = mutant.eachObject;
             res.writeHead(status, upRes.statusMessage, flatHeaders(upRes.rawHeaders, ['content-length']));
+            res.flushHeaders();
             let pending = '';
             upRes.setEncoding('utf8');
             upRes.on('data', (chunk: string) => {
@@ -209,6 +213,7 @@ export async function startProxy(options: { upstream: { host: string; port: numb
             upRes.on('end', () => res.end(pending));
           } else {
             res.writeHead(status, upRes.statusMessage, flatHeaders(upRes.rawHeaders));
+            res.flushHeaders();
             upRes.pipe(res);
           }
         })().catch(fail);

@@ -28,6 +28,20 @@ const REPO = path.resolve(HERE, '../..');
 const USER = { username: 'alice', password: 'shipshape-alice-Tq7vRw2pLx' }; // fixtures/users/users.json's first user
 const RUN_TIMEOUT_MS = 8 * 60_000;
 
+/** the children running now (the reference, the suite run): stopped with this process */
+const children = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const child of children) child.kill('SIGTERM');
+    process.exit(130);
+  });
+}
+function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
 interface Reference {
   engine: { host: string; port: number };
   token: { host: string; port: number };
@@ -41,10 +55,10 @@ function hostPort(url: string): { host: string; port: number } {
 }
 
 async function startReference(): Promise<Reference> {
-  const child = spawn(process.execPath, [path.join(REPO, 'bin/shipshape.js'), 'serve', '--engine', 'tcp://127.0.0.1:0', '--token', 'tcp://127.0.0.1:0', '--accounts', 'tcp://127.0.0.1:0'], {
+  const child = track(spawn(process.execPath, [path.join(REPO, 'bin/shipshape.js'), 'serve', '--engine', 'tcp://127.0.0.1:0', '--token', 'tcp://127.0.0.1:0', '--accounts', 'tcp://127.0.0.1:0'], {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  }));
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => { child.kill('SIGTERM'); reject(new Error(`serve did not start: ${out}`)); }, 60_000);
@@ -100,7 +114,7 @@ async function runSuite(suite: string, mutant: Mutant | undefined, only: string,
       proxies.push(token, accounts);
       args.push('--auth-url', token.url, '--accounts-url', accounts.url, '--user', USER.username, '--password', USER.password);
     }
-    const child = spawn(process.execPath, args, { cwd: suite, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = track(spawn(process.execPath, args, { cwd: suite, stdio: ['ignore', 'pipe', 'pipe'] }));
     let log = '';
     child.stdout?.on('data', (d: Buffer) => { log += d.toString(); });
     child.stderr?.on('data', (d: Buffer) => { log += d.toString(); });
@@ -173,6 +187,7 @@ async function main(): Promise<void> {
       suite: { type: 'string', default: REPO },
       'only-mutants': { type: 'string' },
       out: { type: 'string', default: path.join(HERE, 'results.json') },
+      resume: { type: 'boolean', default: false },
     },
   });
   const suite = path.resolve(values.suite ?? REPO);
@@ -198,7 +213,20 @@ async function main(): Promise<void> {
   };
 
   const results: MutantResult[] = [];
+  if (values.resume) {
+    // --resume: keep what FILE already scored (same suite), its baselines included, and run the rest
+    try {
+      const previous = JSON.parse(await readFile(out, 'utf8')) as { suite: string; baselines: Record<string, { failures: string[]; durationMs: number }>; results: MutantResult[] };
+      if (previous.suite === suite) {
+        for (const [k, v] of Object.entries(previous.baselines)) baselines.set(k, { failures: new Set(v.failures), durationMs: v.durationMs, exitCode: null, timedOut: false });
+        const byId = new Map(catalogue.map((m) => [m.id, m]));
+        for (const r of previous.results) if (byId.get(r.id)?.only === r.only && byId.get(r.id)?.api === r.api) results.push(r);
+      }
+    } catch { /* nothing to resume */ }
+  }
+  const done = new Set(results.map((r) => r.id));
   for (const m of selected) {
+    if (done.has(m.id)) continue;
     const base = await baselineFor(m);
     const outcome = await runSuite(suite, m, m.only, m.api, servicesOf(m));
     const killedAt = [...outcome.failures].filter((f) => !base.failures.has(f)).sort();
@@ -211,7 +239,7 @@ async function main(): Promise<void> {
     results.push(result);
     console.log(`${m.id}: ${result.survived ? 'SURVIVED' : `killed by ${killedBy.join(', ')}`} (${(outcome.durationMs / 1000).toFixed(0)} s)`);
     // written as it goes, so a partial run keeps what it scored
-    await writeFile(out, `${JSON.stringify({ suite, startedAt: new Date(t0).toISOString(), total: selected.length, done: results.length, killed: results.filter((r) => !r.survived).length, baselines: Object.fromEntries([...baselines].map(([k, v]) => [k, { failures: [...v.failures].sort(), durationMs: v.durationMs }])), results }, null, 2)}\n`);
+    await writeFile(out, `${JSON.stringify({ suite, startedAt: new Date(t0).toISOString(), total: selected.length, done: results.length, selected: selected.map((m) => m.id), killed: results.filter((r) => !r.survived).length, baselines: Object.fromEntries([...baselines].map(([k, v]) => [k, { failures: [...v.failures].sort(), durationMs: v.durationMs }])), results }, null, 2)}\n`);
   }
   const md = markdown(results, suite);
   await writeFile(out.replace(/\.json$/, '') + '.md', md);
