@@ -380,7 +380,8 @@ function wrongValue(type: FieldType): fc.Arbitrary<unknown> {
 const unknownProperties = fc.dictionary(fc.stringMatching(/^[A-Za-z0-9_]{1,10}$/).map((name) => `Shipshape${name}`), notNull.map((value) => value as unknown), { minKeys: 1, maxKeys: 3 });
 
 const UNKNOWN = 'Open schema: the daemon ignores unknown properties in incoming messages.';
-const BAD_PARAMETER = ['400 bad parameter', '500 server error'];
+/** dockerd's refusals of a field of another JSON type: 400 for most bodies, 500 for container create ("json: cannot unmarshal …") */
+const REFUSED = [400, 500];
 
 for (const body of BODIES) {
   check(`system.json.property-unknown-${body.slug}`, {
@@ -404,12 +405,14 @@ for (const body of BODIES) {
   if (body.typed.length === 0 || body.spec.fields === undefined) continue;
   const fields = body.spec.fields;
   check(`system.json.property-wrong-type-${body.slug}`, {
-    title: `${body.name} with one field given a value of another JSON type than the spec gives it is a bad parameter: ${body.badParameter.join(' or ')}`,
+    title: `${body.name} with one field given a value of another JSON type than the spec gives it is refused, 400 or 500, as dockerd refuses it`,
     spec: `${fields}, §7.2, ${body.spec.row}`,
-    quote: [...body.typeQuote, ...BAD_PARAMETER.slice(0, body.badParameter.length), body.row],
+    // The spec types the fields but says nothing of a value of another type (refused? with which status?
+    // the rows of exec create, commit, volume and network create and disconnect list no 400): dockerd's.
+    level: 'docker',
+    seen: 'dockerd 20.10.24',
     since: body.since,
     tags: ['property', 'error'],
-    covers: body.covers,
   }, async (context) => {
     const { version } = context;
     const world = await makeWorld(context, body);
@@ -417,7 +420,7 @@ for (const body of BODIES) {
     const cases = fc.constantFrom(...typed).chain((chosen) => fc.record({ field: fc.constant(chosen.path.join('.')), value: wrongValue(chosen.type) }));
     await assertProperty(context, fc.asyncProperty(cases, async ({ field: path, value }) => {
       const res = await body.send(context, world, (sent) => setPath(sent, path.split('.'), value));
-      context.expect(body.badParameter, `${body.name} with ${path} ${JSON.stringify(value)}: expected ${body.badParameter.join(' or ')}: ${res.describe()}`).toContain(res.status);
+      context.expect(REFUSED, `${body.name} with ${path} ${JSON.stringify(value)}: expected 400 or 500: ${res.describe()}`).toContain(res.status);
     }), WRONG_TYPE_RUNS);
   });
 }
