@@ -8,7 +8,8 @@
  * The oracle says of each own container: listed, not listed, or either (where the spec leaves the
  * reading open: whether before/since list the container they name; whether the since and before
  * parameters or filters take in non-running containers without all; whether a container that is not
- * running is on its network). Filters of different keys are read as narrowing the list each in turn:
+ * running is on its network; whether a container of NetworkMode none is on a network named none;
+ * whether ancestor takes in containers of an image committed from the image it names). Filters of different keys are read as narrowing the list each in turn:
  * a container one of them leaves out is not listed. One value per key at the spec level (how several
  * values of one key combine the spec does not say); order is never asserted (the spec gives none).
  *
@@ -22,7 +23,9 @@
  * and before query parameters in a check of their own (dockerd ignores them: one expectation entry
  * that masks nothing else). docker: the filters dockerd takes that the spec does not name (label as
  * key and key=value, status, exited, id, name), several values per key, combined with the rest;
- * combinations where dockerd 20.10 follows no reading at all are not asked (see dockerQuery).
+ * combinations where dockerd 20.10 follows no reading at all are not asked (see dockerQuery). Not
+ * asserted there either: that status lists non-running containers without all or limit (dockerd does,
+ * against the row's "all (boolean, default false: only running are listed)").
  */
 import fc from 'fast-check';
 import { check, type CheckContext } from '../../harness/check.ts';
@@ -30,6 +33,7 @@ import type { Query } from '../../harness/client/engine-client.ts';
 import { assertProperty } from '../../harness/property-check.ts';
 import { atLeast, before } from '../../harness/versions.ts';
 import { exitedState, pauseContainer, startContainer } from '../container-steps.ts';
+import { commit } from '../image-steps.ts';
 
 /** Pure queries over a world that does not change: cheap cases. */
 const QUERY_RUNS = 25;
@@ -59,12 +63,16 @@ interface Member extends Plan {
   index: number;
   id: string;
   name: string;
+  /** the fixture image, or the image committed from the world's first container */
+  image: 'fixture' | 'committed';
 }
 
 interface World {
   members: Member[];
   labelKeys: [string, string];
   volume?: string;
+  /** the Id POST /commit answered for the image committed from the first container, when the world has one */
+  committed?: string;
 }
 
 interface Item {
@@ -99,8 +107,10 @@ function sampleWorld(context: CheckContext, arbitrary: fc.Arbitrary<Plan[]>): Pl
 /**
  * Creates the containers in their order (all of them first: creation order is what limit, since and
  * before speak of), then brings each to its fate: started and left running, run to its exit, paused.
+ * With `committedLast`, the first container (only created then) is committed (POST /commit) and the
+ * last one is created from that image.
  */
-async function buildWorld(context: CheckContext, plans: Plan[], withVolume: boolean): Promise<World> {
+async function buildWorld(context: CheckContext, plans: Plan[], withVolume: boolean, committedLast = false): Promise<World> {
   const { make, engine, session } = context;
   const labelKeys: [string, string] = [make.uniqueName('k1'), make.uniqueName('k2')];
   let volume: string | undefined;
@@ -112,7 +122,14 @@ async function buildWorld(context: CheckContext, plans: Plan[], withVolume: bool
     make.volume(volume);
   }
   const members: Member[] = [];
+  let committed: string | undefined;
   for (const [index, plan] of plans.entries()) {
+    const ofCommitted = committedLast && index === plans.length - 1 && index > 0;
+    if (ofCommitted) {
+      const res = await commit(context, members[0]?.id ?? '', { config: { Labels: make.labels } });
+      if (res.status !== 201) throw new Error(`setup: POST /commit: ${res.describe()}`);
+      committed = res.json<{ Id: string }>().Id;
+    }
     const name = make.uniqueName(`c${index}`);
     const labels: Record<string, string> = {};
     plan.labels.forEach((value, key) => {
@@ -120,8 +137,8 @@ async function buildWorld(context: CheckContext, plans: Plan[], withVolume: bool
     });
     const cmd = plan.fate === 'exited' ? ['sh', '-c', `exit ${plan.exitCode}`] : plan.fate === 'created' ? ['true'] : RUNS;
     const hostConfig = { NetworkMode: plan.network, ...(plan.volume && volume !== undefined ? { Binds: [`${volume}:/data`] } : {}) };
-    const id = await make.container({ Image: session.fixtureImage, Cmd: cmd, Labels: labels, HostConfig: hostConfig }, name);
-    members.push({ ...plan, index, id, name });
+    const id = await make.container({ Image: committed ?? session.fixtureImage, Cmd: cmd, Labels: labels, HostConfig: hostConfig }, name);
+    members.push({ ...plan, index, id, name, image: ofCommitted ? 'committed' : 'fixture' });
   }
   for (const member of members) {
     if (member.fate === 'created') continue;
@@ -129,12 +146,12 @@ async function buildWorld(context: CheckContext, plans: Plan[], withVolume: bool
     if (member.fate === 'exited') await exitedState(context, member.id);
     if (member.fate === 'paused') await pauseContainer(context, member.id);
   }
-  return { members, labelKeys, volume };
+  return { members, labelKeys, volume, committed };
 }
 
 function describeMember(member: Member): string {
   const labels = member.labels.flatMap((value, key) => (value === null ? [] : [`k${key + 1}=${value}`]));
-  const traits = [member.fate === 'exited' ? `exited ${member.exitCode}` : member.fate, member.network, ...(member.volume ? ['volume'] : []), ...labels];
+  const traits = [member.fate === 'exited' ? `exited ${member.exitCode}` : member.fate, member.network, ...(member.volume ? ['volume'] : []), ...(member.image === 'committed' ? ['of the committed image'] : []), ...labels];
   return `c${member.index} (${traits.join(', ')})`;
 }
 
@@ -206,14 +223,14 @@ interface SpecQuery {
   all?: string;
   limit?: number;
   size?: string;
-  /** world indexes for before/since; the fixture image for ancestor; the world's volume; a network name */
-  filters: { ancestor?: true; before?: number; since?: number; volume?: true; network?: 'bridge' | 'none' };
+  /** world indexes for before/since; the fixture or the committed image for ancestor; the world's volume; a network name */
+  filters: { ancestor?: 'fixture' | 'committed'; before?: number; since?: number; volume?: true; network?: 'bridge' | 'none' };
 }
 
 function specQuery(count: number, withFilters: boolean): fc.Arbitrary<SpecQuery> {
   const filters = withFilters
     ? fc.record({
-        ancestor: fc.constant(true as const),
+        ancestor: fc.constantFrom('fixture' as const, 'committed' as const),
         before: fc.nat(count - 1),
         since: fc.nat(count - 1),
         volume: fc.constant(true as const),
@@ -236,8 +253,15 @@ function specExpectation(world: World, query: SpecQuery): Expectation {
     if (filters.before !== undefined) verdicts.push(byOrder(member, filters.before, 'before', 'either'));
     if (filters.since !== undefined) verdicts.push(byOrder(member, filters.since, 'since', 'either'));
     if (filters.volume) verdicts.push(member.volume ? 'in' : 'out');
-    // On its network when running; whether a container that is not running is, the spec does not say.
-    if (filters.network !== undefined) verdicts.push(member.fate !== 'running' ? 'either' : member.network === filters.network ? 'in' : 'out');
+    // A container of the image named is in; one of the fixture image is out under the committed image;
+    // whether one of the committed image (made from the fixture image) is under the fixture image, the
+    // 1.24 line (it only names the filter) does not say.
+    if (filters.ancestor !== undefined) verdicts.push(member.image === filters.ancestor ? 'in' : filters.ancestor === 'fixture' ? 'either' : 'out');
+    // On its network when running; whether a container that is not running is, the spec does not say,
+    // nor whether NetworkMode none puts a container on a network named none (it may mean no network).
+    if (filters.network !== undefined) {
+      verdicts.push(member.fate !== 'running' ? 'either' : member.network !== filters.network ? 'out' : member.network === 'none' ? 'either' : 'in');
+    }
     return [member.id, combine(verdicts)];
   }));
   const narrowed = Object.keys(filters).length > 0;
@@ -247,7 +271,7 @@ function specExpectation(world: World, query: SpecQuery): Expectation {
 function specRequest(context: CheckContext, world: World, query: SpecQuery): Query {
   const filters: Record<string, string[]> = {};
   const idAt = (index: number): string => world.members[index]?.id ?? '';
-  if (query.filters.ancestor) filters.ancestor = [context.session.fixtureImage];
+  if (query.filters.ancestor !== undefined) filters.ancestor = [query.filters.ancestor === 'committed' && world.committed !== undefined ? world.committed : context.session.fixtureImage];
   if (query.filters.before !== undefined) filters.before = [idAt(query.filters.before)];
   if (query.filters.since !== undefined) filters.since = [idAt(query.filters.since)];
   if (query.filters.volume && world.volume !== undefined) filters.volume = [world.volume];
@@ -262,7 +286,7 @@ function specRequest(context: CheckContext, world: World, query: SpecQuery): Que
 
 check('containers.list.property-query', {
   title: 'random queries of all, limit, size and (from 1.24) the ancestor, before, since, volume and network filters, alone and combined, list the own containers an oracle of the spec\'s words gives',
-  spec: '1 §4, §4.1, §2.1, §2.3, §9, 2 §4.3',
+  spec: '1 §4, §4.1, §2.1, §2.3, §9, 2 §4.1, §4.3',
   quote: [
     ROW,
     BOOLEANS,
@@ -272,6 +296,7 @@ check('containers.list.property-query', {
     '| NetworkMode | string | bridge, host, none, `container:<name or id>`; any other value is the name of a custom network |',
     '| Binds | array of string | forms: host_path:container_path; host_path:container_path:ro; volume_name:container_path; volume_name:container_path:ro;',
     '| POST /volumes/create | | {Name (string; generated if omitted), Driver (default local), DriverOpts (map string to string, passed to the driver), Labels (map)} | 201 volume | 201, 500 |',
+    '| POST /commit | container (source), repo, tag, comment, author, pause (boolean, pause the container during commit), changes (build instructions applied while committing) | JSON container configuration (Hostname, Domainname, User, Attach flags, Tty, OpenStdin, StdinOnce, Env, Cmd, Mounts, Labels, WorkingDir, NetworkDisabled, ExposedPorts) | 201 {Id} | 201, 404, 500 |',
     '| POST /containers/{id_or_name}/start |',
     '204 no body | 204, 304, 404, 500 |',
   ],
@@ -289,8 +314,9 @@ check('containers.list.property-query', {
   timeoutMs: 45_000,
 }, async (context) => {
   const withFilters = atLeast(context.version, '1.24');
-  const count = 5;
-  const world = await buildWorld(context, sampleWorld(context, worldPlan(count, ['created', 'running', 'exited'], withFilters)), withFilters);
+  // From 1.24 a sixth container, of an image committed from the first (for ancestor).
+  const count = withFilters ? 6 : 5;
+  const world = await buildWorld(context, sampleWorld(context, worldPlan(count, ['created', 'running', 'exited'], withFilters)), withFilters, withFilters);
   await assertProperty(context, fc.asyncProperty(specQuery(count, withFilters), async (query) => {
     await judge(context, world, specRequest(context, world, query), specExpectation(world, query));
   }), QUERY_RUNS);
@@ -416,10 +442,11 @@ function dockerExpectation(world: World, query: DockerQuery): Expectation {
   const { filters } = query;
   const verdicts = new Map(world.members.map((member) => {
     const labels = new Map(member.labels.flatMap((value, key) => (value === null ? [] : [[key, value] as const])));
-    // A paused container is still running (dockerd); the status filter lists non-running ones by itself.
+    // A paused container is still running (dockerd). dockerd's status filter lists non-running ones
+    // without all or limit too, but the row says "only running are listed" without all: either way here.
     const running = member.fate === 'running' || member.fate === 'paused';
+    const takenIn = running || isTrue(query.all) || query.limit !== undefined;
     const listed = [
-      running || isTrue(query.all) || query.limit !== undefined || filters.status !== undefined,
       // every label value must match
       (filters.label ?? []).every(([key, value]) => (value === null ? labels.has(key) : labels.get(key) === value)),
       // any one value of the other keys
@@ -431,7 +458,7 @@ function dockerExpectation(world: World, query: DockerQuery): Expectation {
       filters.before === undefined || member.index < filters.before,
       filters.since === undefined || member.index > filters.since,
     ].every(Boolean);
-    return [member.id, listed ? 'in' : 'out'] as const;
+    return [member.id, !listed ? 'out' : takenIn ? 'in' : filters.status !== undefined ? 'either' : 'out'] as const;
   }));
   // dockerd filters first, then keeps the last `limit` created.
   return { verdicts, limit: query.limit, fullWhenCut: true, size: false };
