@@ -52,6 +52,19 @@ check('containers.create.invalid-name', {
   context.expect(statuses, `status per name: ${JSON.stringify(statuses)}`).toEqual(Object.fromEntries(names.map((name) => [name, 400])));
 });
 
+check('containers.create.name-leading-slash', {
+  title: 'a name given with the leading slash the pattern allows (`/name`) is taken: 201',
+  spec: '1 §8, §4.1',
+  quote: ['| Container name pattern | `/?[a-zA-Z0-9_-]+` |', '| POST /containers/create | name (must match `/?[a-zA-Z0-9_-]+`) | creation body (2.3) | 201 {Id, Warnings} | 201, 400, 404, 406, 409, 500 |'],
+  since: '1.18',
+  tags: ['state'],
+  covers: ['1:POST /containers/create:query:name', '1:POST /containers/create:status:201'],
+}, async (context) => {
+  // Which name the container then carries (with the slash or without) the spec does not say: only that it is taken.
+  const res = await createNamed(context, `/${context.make.uniqueName('slash')}`);
+  context.expect(res.status, `status: ${res.describe()}`).toBe(201);
+});
+
 check('containers.rename.new-name', {
   title: 'rename answers 204; the container is then found under its new name (inspect Name "/<new>") and not the old one',
   spec: '1 §4.1, §2.2, §4.3, §7.2',

@@ -9,6 +9,7 @@
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
 import type { ApiVersion } from '../../harness/versions.ts';
+import { startContainer } from '../container-steps.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
 import { bothSides, connect, connected, disconnect, inspectNetwork, networkOn, networkWithContainer, ownNetwork, ownSubnets, runningContainer, type NetworkView, type OwnSubnets } from './network-steps.ts';
 
@@ -44,6 +45,24 @@ check('networks.connect.both-sides', {
   const seen = await agreement(context, id, container);
   context.expect(seen.network, 'the network’s Containers entry for the container').toBeDefined();
   context.expect({ container: seen.container, networkId: seen.networkId }, 'the container’s side').toEqual({ container: seen.network, networkId: id });
+});
+
+check('networks.connect.container-by-name', {
+  title: 'connect names the container by its name as well as by its id: 200, and the network lists the container',
+  spec: '2 §4.4, §2.4',
+  quote: [CONNECT_ROW, 'Containers (map container id to {Name, EndpointID, MacAddress, IPv4Address, IPv6Address})'],
+  since: '1.21',
+  tags: ['state'],
+  covers: ['2:POST /networks/{id}/connect:body:Container'],
+}, async (context) => {
+  const network = await ownNetwork(context);
+  const name = context.make.uniqueName('byname');
+  const container = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['sleep', '300'] }, name);
+  await startContainer(context, container);
+  const res = await connect(context, network, name);
+  context.expect(res.status, `connect by name: ${res.describe()}`).toBe(200);
+  const view = await inspectNetwork(context, network);
+  context.expect(Object.keys(view.Containers ?? {}), 'the network\'s Containers after a connect by name').toContain(container);
 });
 
 check('networks.disconnect.both-sides', {
