@@ -9,7 +9,6 @@
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
 import type { ApiVersion } from '../../harness/versions.ts';
-import { startContainer } from '../container-steps.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
 import { bothSides, connect, connected, disconnect, inspectNetwork, networkOn, networkWithContainer, ownNetwork, ownSubnets, runningContainer, type NetworkView, type OwnSubnets } from './network-steps.ts';
 
@@ -58,7 +57,8 @@ check('networks.connect.container-by-name', {
   const network = await ownNetwork(context);
   const name = context.make.uniqueName('byname');
   const container = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['sleep', '300'] }, name);
-  await startContainer(context, container);
+  const started = await context.engine.post(`/containers/${container}/start`);
+  if (started.status !== 204) throw new Error(`setup: could not start the container: ${started.describe()}`);
   const res = await connect(context, network, name);
   context.expect(res.status, `connect by name: ${res.describe()}`).toBe(200);
   const view = await inspectNetwork(context, network);
