@@ -81,6 +81,24 @@ check('containers.stop.timeout-kills', {
   expectStateOf(context, after, 'exited', 'State after stop');
 });
 
+check('containers.stop.t-zero', {
+  title: 'stop with t=0 of a process that ignores SIGTERM kills it at once, not after some default wait',
+  spec: '1 §3, §4.1',
+  quote: ['| stop, restart | t seconds elapse without the container stopping | container is killed |', '| POST /containers/{id_or_name}/stop | t (seconds to wait before killing) | none | 204 | 204, 304, 404, 500 |', 'Container states visible through the API: created, restarting, running, paused, exited, dead (list filter and State field).'],
+  since: '1.18',
+  tags: ['state'],
+  covers: ['1:POST /containers/{id_or_name}/stop:query:t'],
+}, async (context) => {
+  const id = await startedContainer(context, { Cmd: IGNORES_SIGTERM });
+  const startedAt = performance.now();
+  const res = await context.engine.post(`/containers/${id}/stop`, { query: { t: 0 } });
+  context.expect(res.status, 'status').toBe(204);
+  const after = await exitedState(context, id, 'the container to be killed');
+  // Zero seconds to wait: killed at once; the bound leaves room for a slow daemon, and none for a default wait of seconds.
+  context.expect(performance.now() - startedAt, 'ms until the container had stopped (t=0)').toBeLessThan(5_000);
+  expectStateOf(context, after, 'exited', 'State after stop');
+});
+
 check('containers.restart.running', {
   title: 'restart with t of a process that ignores SIGTERM kills it after t seconds and starts it again',
   spec: '1 §3, §2.2, §4.1',
