@@ -84,7 +84,7 @@ check('containers.stop.timeout-kills', {
 check('containers.stop.t-zero', {
   title: 'stop with t=0 of a process that ignores SIGTERM kills it at once, not after some default wait',
   spec: '1 §3, §4.1',
-  quote: ['| stop, restart | t seconds elapse without the container stopping | container is killed |', '| POST /containers/{id_or_name}/stop | t (seconds to wait before killing) | none | 204 | 204, 304, 404, 500 |', 'Container states visible through the API: created, restarting, running, paused, exited, dead (list filter and State field).'],
+  quote: ['| stop, restart | t seconds elapse without the container stopping | container is killed |', '| POST /containers/{id_or_name}/stop | t (seconds to wait before killing) | none | 204 | 204, 304, 404, 500 |', 'Container states visible through the API: created, restarting, running, paused, exited, dead (list filter and State field).', 'Inspect State booleans: Running, Paused, Restarting, OOMKilled, Dead.'],
   since: '1.18',
   tags: ['state'],
   covers: ['1:POST /containers/{id_or_name}/stop:query:t'],
