@@ -394,7 +394,12 @@ check('containers.list.property-since-before', {
     };
     // Whether limit counts before or after since and before cut the list the row does not say.
     await judge(context, world, request, { verdicts, limit: query.limit, fullWhenCut: false, size: isTrue(query.size) });
-  }), QUERY_RUNS);
+  }), {
+    numRuns: QUERY_RUNS,
+    // since the newest and before the oldest, with all and no limit: each leaves out every other own
+    // container, whatever their states, and no other client's containers can push them off the list.
+    examples: [[{ all: '1', since: count - 1 }], [{ all: '1', before: 0 }]],
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

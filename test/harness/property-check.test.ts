@@ -27,6 +27,18 @@ describe('assertProperty', () => {
     expect(await casesOf(fc.integer(), 12)).toEqual(first);
   });
 
+  test('the fixed cases come first, on every seed, and a failing one is reported as found', async () => {
+    const seen: number[] = [];
+    const failure = await assertProperty(context, fc.asyncProperty(fc.integer({ min: 0, max: 9 }), async (value) => {
+      seen.push(value);
+      expect(value, 'value').not.toBe(-1);
+    }), { numRuns: 6, examples: [[3], [-1]] }, 0).then(() => undefined, (error: unknown) => error as Error);
+    expect(seen).toEqual([3, -1]);
+    expect(outcomeOf(failure)).toBe('failed');
+    expect(failure?.message).toContain('at case 2 of 6');
+    expect(failure?.message).toContain('counterexample: [-1]');
+  });
+
   test('a failed assertion stays an assertion failure and names the seed and the counterexample', async () => {
     const failure = await assertProperty(context, fc.asyncProperty(fc.constant({ Memory: 7 }), async (body) => {
       expect(body.Memory, 'Memory').toBe(8);
