@@ -8,14 +8,16 @@ import { check } from '../../harness/check.ts';
 import type { Query } from '../../harness/client/engine-client.ts';
 import { BUILD_TIMEOUT_MS, buildContext, builtImage } from './build-steps.ts';
 
-const SECOND_BUILDS: { id: string; title: string; covers: string[]; query: Query; cached: boolean }[] = [
-  { id: 'build.cache.reuse', title: 'building the same context again reuses its steps: it gives the same image (as dockerd)', covers: ['2:POST /build', '2:POST /build:query:t'], query: {}, cached: true },
-  { id: 'build.cache.nocache', title: 'building the same context again with nocache=1 reuses no step and gives a new image (as dockerd)', covers: ['2:POST /build:query:nocache'], query: { nocache: 1 }, cached: false },
+const SECOND_BUILDS: { id: string; title: string; since: string; covers: string[]; query: Query; cached: boolean }[] = [
+  { id: 'build.cache.reuse', title: 'building the same context again reuses its steps: it gives the same image (as dockerd)', since: '1.18', covers: ['2:POST /build', '2:POST /build:query:t'], query: {}, cached: true },
+  { id: 'build.cache.nocache', title: 'building the same context again with nocache=1 reuses no step and gives a new image (as dockerd)', since: '1.18', covers: ['2:POST /build:query:nocache'], query: { nocache: 1 }, cached: false },
+  // The docker CLI 20.10 sends cachefrom=[] with every build: read as "cache from nothing", no CLI build would reuse a step.
+  { id: 'build.cache.cachefrom-empty', title: 'building the same context again with cachefrom=[] reuses its steps: an empty list is no cachefrom (as dockerd)', since: '1.25', covers: ['2:POST /build'], query: { cachefrom: '[]' }, cached: true },
 ];
 
-for (const { id, title, covers, query, cached } of SECOND_BUILDS) {
+for (const { id, title, since, covers, query, cached } of SECOND_BUILDS) {
   // The spec gives nocache no meaning and no cache at all: both are dockerd's.
-  check(id, { title, spec: '2 §4.1', level: 'docker', seen: 'dockerd 20.10.24', since: '1.18', tags: ['state'], timeoutMs: BUILD_TIMEOUT_MS, covers }, async (context) => {
+  check(id, { title, spec: '2 §4.1', level: 'docker', seen: 'dockerd 20.10.24', since, tags: ['state'], timeoutMs: BUILD_TIMEOUT_MS, covers }, async (context) => {
     const { tar } = await buildContext(context, 'minimal');
     const first = await builtImage(context, tar);
     const second = await builtImage(context, tar, query);

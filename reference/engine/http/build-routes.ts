@@ -99,7 +99,10 @@ function stringMapQuery(text: string | null, what: string, type: GoType): Record
   }
 }
 
-/** `cachefrom`: a JSON list of image names; dockerd passes a decoding error on as it is (500). */
+/**
+ * `cachefrom`: a JSON list of image names; dockerd passes a decoding error on as it is (500). An empty
+ * list is no cachefrom (the local cache), as on dockerd: the docker CLI 20.10 sends `[]` with every build.
+ */
 function cacheFromQuery(text: string | null): { cacheFrom?: string[] } {
   if (text === null || text === '') return {};
   let parsed: unknown;
@@ -109,7 +112,7 @@ function cacheFromQuery(text: string | null): { cacheFrom?: string[] } {
     throw new EngineError((error as Error).message);
   }
   if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string')) throw new EngineError(`json: cannot unmarshal ${JSON.stringify(text)} into Go value of type []string`);
-  return { cacheFrom: parsed };
+  return parsed.length === 0 ? {} : { cacheFrom: parsed };
 }
 
 /** The containers' limits; dockerd reads each with Int64ValueOrZero: what is no integer is 0. */
