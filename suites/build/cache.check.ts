@@ -5,10 +5,11 @@
  * for a reused step.
  */
 import { check } from '../../harness/check.ts';
+import type { ApiVersion } from '../../harness/versions.ts';
 import type { Query } from '../../harness/client/engine-client.ts';
 import { BUILD_TIMEOUT_MS, buildContext, builtImage } from './build-steps.ts';
 
-const SECOND_BUILDS: { id: string; title: string; since: string; covers: string[]; query: Query; cached: boolean }[] = [
+const SECOND_BUILDS: { id: string; title: string; since: ApiVersion; covers: string[]; query: Query; cached: boolean }[] = [
   { id: 'build.cache.reuse', title: 'building the same context again reuses its steps: it gives the same image (as dockerd)', since: '1.18', covers: ['2:POST /build', '2:POST /build:query:t'], query: {}, cached: true },
   { id: 'build.cache.nocache', title: 'building the same context again with nocache=1 reuses no step and gives a new image (as dockerd)', since: '1.18', covers: ['2:POST /build:query:nocache'], query: { nocache: 1 }, cached: false },
   // The docker CLI 20.10 sends cachefrom=[] with every build: read as "cache from nothing", no CLI build would reuse a step.

@@ -3,10 +3,10 @@
  * here is docker-level, as dockerd 20.10 answers): create answers 201 {ID} and inspect shows the name
  * and labels but never the data; a name taken is 409; empty data or data that is not base64 is 400;
  * the list filters names (exact), name and id (by prefix) and label; an update changes the labels only
- * (a new name is 400) at the secret's version; a service's ContainerSpec.Secrets names a secret by id
- * and name, and the secret cannot be removed while the service uses it (400); removal answers 204
- * and then the secret is 404; a task's container finds it under /run/secrets. Every secret is
- * labelled with the run and removed after the check.
+ * (a new name or a changed Data is 400; the same Data repeated is taken) at the secret's version; a
+ * service's ContainerSpec.Secrets names a secret by id and name, and the secret cannot be removed
+ * while the service uses it (400); removal answers 204 and then the secret is 404; a task's container
+ * finds it under /run/secrets. Every secret is labelled with the run and removed after the check.
  */
 import { check, type CheckContext, type CheckMeta } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
@@ -119,6 +119,19 @@ check('swarm.secrets.update-labels', { ...SECRETS, title: 'POST /secrets/{id}/up
   const stale = await context.engine.post(`/secrets/${id}/update`, { query: { version: found.Version.Index }, json: { Name: name, Labels: found.Spec.Labels } });
   context.expect(stale.status, `POST /secrets/{id}/update status at a stale version: ${stale.describe()}`).toBe(500);
   context.expect((await inspectSecret(context, id)).Spec.Labels, 'the labels after the refused updates').toEqual(labels);
+});
+
+check('swarm.secrets.update-same-data', { ...SECRETS, title: 'POST /secrets/{id}/update whose body repeats the secret\'s own Data with new labels is taken (200); a changed Data is refused (400)' }, async (context) => {
+  const { id, name } = await ownSecret(context);
+  const found = await inspectSecret(context, id);
+  const labels = { ...found.Spec.Labels, changed: 'yes' };
+  // dockerd refuses only a Data that differs from the secret's: clients send the spec back whole.
+  const same = await context.engine.post(`/secrets/${id}/update`, { query: { version: found.Version.Index }, json: { Name: name, Labels: labels, Data: base64('top secret') } });
+  context.expect(same.status, `POST /secrets/{id}/update with the same Data: ${same.describe()}`).toBe(200);
+  const updated = await inspectSecret(context, id);
+  context.expect(updated.Spec.Labels, 'the labels after the update with the same Data').toEqual(labels);
+  const changed = await context.engine.post(`/secrets/${id}/update`, { query: { version: updated.Version.Index }, json: { Name: name, Labels: labels, Data: base64('another secret') } });
+  context.expect(changed.status, `POST /secrets/{id}/update with another Data: ${changed.describe()}`).toBe(400);
 });
 
 check('swarm.secrets.remove', { ...SECRETS, title: 'DELETE /secrets/{id} answers 204; the secret is then 404, to inspect and to remove' }, async (context) => {

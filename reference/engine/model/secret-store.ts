@@ -89,11 +89,12 @@ export class SecretStore {
     );
   }
 
-  /** Only the labels change, at the secret's current version. */
+  /** Only the labels change, at the secret's current version; the secret's own Data may come back with them (swarmkit compares). */
   update(secret: Secret, version: number, spec: SecretSpec): void {
     this.options.cluster.requireManager();
     checkVersion(secret.meta, version);
-    if (spec.Name !== secret.spec.Name || (spec.Data !== undefined && spec.Data.length > 0)) throw new InvalidParameterError('rpc error: code = InvalidArgument desc = only updates to Labels are allowed');
+    const dataChanged = spec.Data !== undefined && spec.Data.length > 0 && !spec.Data.equals(secret.data);
+    if (spec.Name !== secret.spec.Name || dataChanged) throw new InvalidParameterError('rpc error: code = InvalidArgument desc = only updates to Labels are allowed');
     secret.spec = { Name: secret.spec.Name, Labels: spec.Labels };
     this.options.cluster.touch(secret.meta);
   }
