@@ -61,5 +61,9 @@ check('images.commit.property-pause-events', {
     expect(actions.includes('commit'), `${told} include commit`).toBe(true);
     const paused = actions.filter((action) => action === 'pause' || action === 'unpause');
     expect(paused, `${told}: pause and unpause events`).toEqual(pause ? ['pause', 'unpause'] : []);
-  }), COMMIT_RUNS, 0);
+  }), {
+    numRuns: COMMIT_RUNS,
+    // a true pause first, on every seed: a daemon that ignores pause fails every run
+    examples: [[{ form: 'true', pause: true }]],
+  }, 0);
 });
