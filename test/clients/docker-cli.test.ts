@@ -2,11 +2,13 @@
  * The docker CLI (Debian's 20.10 at /usr/bin/docker, and any other on the machine: PATH's docker,
  * /usr/local/bin/docker, SHIPSHAPE_DOCKER_CLI) at API 1.24 and 1.25 (DOCKER_API_VERSION), through the
  * capabilities of issue 18 a user reaches from the command line: exec -e, run --network --ip, plugin
- * install, swarm init/leave, secrets, service scale, prune and df, healthchecks. Each scenario runs on
- * real dockerd first when SHIPSHAPE_DOCKERD_HOST names one (the expectation), then on the reference;
- * where the CLI itself refuses a flag below 1.25, the scenario asserts that refusal on both.
+ * install, swarm init/leave, secrets, service scale, prune and df, healthchecks, a rebuild from the
+ * cache. Each scenario runs on real dockerd first when SHIPSHAPE_DOCKERD_HOST names one (the
+ * expectation), then on the reference; where the CLI itself refuses a flag below 1.25, the scenario
+ * asserts that refusal on both.
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { until } from '../../harness/wait-until.ts';
@@ -190,6 +192,22 @@ const SCENARIOS: Record<string, Scenario> = {
         expect(pruned).toEqual({ code: 0, stdout: `Deleted Containers:\n${id}\n\nTotal reclaimed space: 0B\n`, stderr: '' });
         const usage = await cli.ok(['system', 'df']);
         expect(usage).toMatch(/^TYPE +TOTAL +ACTIVE +SIZE +RECLAIMABLE\nImages +\d+/);
+      });
+    },
+  },
+
+  build_cache: {
+    async run(cli, target) {
+      // the CLI's classic builder (DOCKER_BUILDKIT=0) sends cachefrom=[] with every build: the second build must still use the cache
+      const image = cli.named('rebuilt');
+      const dir = await fs.mkdtemp(path.join(target.workdir, 'build-'));
+      await fs.writeFile(path.join(dir, 'Dockerfile'), `FROM ${target.image}\nENV REBUILT=yes\nLABEL shipshape.rebuilt=yes\n`);
+      await removingAfter(cli, [['rmi', '-f', image]], async () => {
+        const first = await cli.ok(['build', '-q', '-t', image, dir]);
+        const second = await cli.docker(['build', '-t', image, dir]);
+        expect(second.code, second.stderr).toBe(0);
+        expect(second.stdout).toContain('Using cache');
+        expect(await cli.ok(['inspect', '--format', '{{.Id}}', image])).toBe(first);
       });
     },
   },

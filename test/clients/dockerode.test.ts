@@ -136,7 +136,13 @@ const SCENARIOS: Record<string, Scenario> = {
       const inspected = (await secret.inspect()) as unknown as { Version: { Index: number }; Spec: Record<string, unknown> };
       expect(inspected.Spec).toEqual({ Name: named('secret'), Labels: { a: '1' } });
       await secret.update({ Name: named('secret'), Labels: { a: '2' }, version: inspected.Version.Index });
-      expect(((await secret.inspect()) as unknown as typeof inspected).Spec.Labels).toEqual({ a: '2' });
+      const updated = (await secret.inspect()) as unknown as typeof inspected;
+      expect(updated.Spec.Labels).toEqual({ a: '2' });
+      // the spec sent back whole, its Data included: only a changed Data is refused
+      await secret.update({ Name: named('secret'), Labels: { a: '3' }, Data: Buffer.from('top secret').toString('base64'), version: updated.Version.Index });
+      const again = (await secret.inspect()) as unknown as typeof inspected;
+      expect(again.Spec.Labels).toEqual({ a: '3' });
+      expect(await statusOf(secret.update({ Name: named('secret'), Labels: { a: '4' }, Data: Buffer.from('other').toString('base64'), version: again.Version.Index }))).toBe(400);
       expect((await docker.listSecrets({ filters: { name: [named('secret')] } })).map((listed) => listed.ID)).toEqual([id]);
       await secret.remove();
       expect(await statusOf(secret.inspect())).toBe(404);
@@ -244,6 +250,10 @@ const SCENARIOS: Record<string, Scenario> = {
       const cached = await built(docker, context, { t: named('cache-b'), cachefrom: JSON.stringify([named('cache-a')]) });
       made.add(() => docker.getImage(named('cache-b')).remove({ force: true }));
       expect([cached.id, cached.log]).toEqual([first.id, expect.stringContaining('Using cache')]);
+      // an empty list is no cachefrom (the docker CLI 20.10 sends it with every build)
+      const fromNothing = await built(docker, context, { t: named('cache-d'), cachefrom: '[]' });
+      made.add(() => docker.getImage(named('cache-d')).remove({ force: true }));
+      expect([fromNothing.id, fromNothing.log]).toEqual([first.id, expect.stringContaining('Using cache')]);
       const fresh = await built(docker, context, { t: named('cache-c'), cachefrom: JSON.stringify([target.image]) });
       made.add(() => docker.getImage(named('cache-c')).remove({ force: true }));
       expect(fresh.id).not.toBe(first.id);
