@@ -7,7 +7,7 @@
  * log driver is refused (spec level: §2.3 lists the Type values).
  */
 import { check } from '../../harness/check.ts';
-import { createContainer, exitedState, startedContainer } from '../container-steps.ts';
+import { createContainer, exitedState, inspectContainer, startedContainer } from '../container-steps.ts';
 import { createAndInspect, roundTripChecks, type RoundTrip } from './create-round-trip.ts';
 
 const SEEN = 'dockerd 20.10.24';
@@ -65,6 +65,21 @@ check('containers.create.memory-swap-default', {
 }, async (context) => {
   const { HostConfig } = await createAndInspect(context, { HostConfig: { Memory: 64 * MIB } });
   context.expect({ Memory: HostConfig.Memory, MemorySwap: HostConfig.MemorySwap }, 'inspect HostConfig').toEqual({ Memory: 64 * MIB, MemorySwap: 128 * MIB });
+});
+
+check('containers.create.runtime-default', {
+  title: 'a container created with a HostConfig that names no Runtime, and one created without any once started, show HostConfig.Runtime runc in inspect',
+  spec: '1 §2.3',
+  // §2.3 does not list Runtime; that dockerd names its default runtime there is dockerd's (clients read it).
+  level: 'docker',
+  seen: SEEN,
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const { HostConfig } = await createAndInspect(context, { HostConfig: {} });
+  const started = await startedContainer(context, { Cmd: ['sleep', '300'] });
+  const afterStart = (await inspectContainer<{ HostConfig: { Runtime?: string } }>(context, started)).HostConfig;
+  context.expect({ created: HostConfig.Runtime, started: afterStart.Runtime }, 'inspect HostConfig.Runtime').toEqual({ created: 'runc', started: 'runc' });
 });
 
 check('containers.create.log-driver-unknown', {

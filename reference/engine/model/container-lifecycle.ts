@@ -19,7 +19,7 @@ import { exitedState, pausedState, restartCancelledState, restartingState, runni
 import type { ContainerStore } from './container-store.ts';
 import type { ContainerVolumes } from './container-volumes.ts';
 import { ConflictError, EngineError, InvalidParameterError, NotModifiedError, NotRunningError } from './errors.ts';
-import { completeHostConfig, logsReadable, type HostConfig } from './host-config.ts';
+import { completeHostConfig, DEFAULT_RUNTIME, logsReadable, type HostConfig } from './host-config.ts';
 import { RestartManager } from './restart-manager.ts';
 import { checkHostConfig, type ValidationRules } from './settings-validation.ts';
 import { formatTimestamp } from './timestamps.ts';
@@ -229,6 +229,7 @@ export class ContainerLifecycle {
   /** Starts a run; when the process cannot start, records why in the state and throws. */
   private run(container: Container): void {
     const { scheduler, clock, events, volumes, networking } = this.options;
+    container.hostConfig.Runtime ||= DEFAULT_RUNTIME;
     let process: SimulatedProcess;
     try {
       container.linkEnvironment = linkEnvironment(container, this.options.store);

@@ -102,7 +102,20 @@ function defaults(): HostConfig {
 /** Fields dockerd leaves out until they are given (Go omitempty): kept as given, absent otherwise. */
 const KEPT_WHEN_GIVEN = ['Runtime', 'Init', 'Tmpfs'] as const;
 
-export function completeHostConfig(given: Partial<HostConfig> = {}): HostConfig {
+/** The runtime dockerd names in HostConfig.Runtime once it has settled a container's settings. */
+export const DEFAULT_RUNTIME = 'runc';
+
+/**
+ * The host settings of a container from those given. dockerd settles the runtime when a create gives a
+ * HostConfig (absent, Runtime stays absent until the first start) and when a start does.
+ */
+export function completeHostConfig(given?: Partial<HostConfig>): HostConfig {
+  const config = fromGiven(given ?? {});
+  if (given !== undefined && !config.Runtime) config.Runtime = DEFAULT_RUNTIME;
+  return config;
+}
+
+function fromGiven(given: Partial<HostConfig>): HostConfig {
   const config = defaults();
   for (const key of Object.keys(config)) {
     if (given[key] !== undefined && given[key] !== null) config[key] = structuredClone(given[key]);
