@@ -2,8 +2,8 @@
  * A plugin's config.json, as its author writes it and as a registry holds it (the config blob of a
  * plugin's manifest, media type `application/vnd.docker.plugin.v1+json`): dockerd's PluginConfig,
  * with the rootfs's diff ids when it comes from or goes to a registry. Reading is lenient where
- * dockerd's is (absent fields are empty); a config that is not a JSON object, or that names no
- * interface type, is refused, as dockerd refuses to create or pull such a plugin.
+ * dockerd's is (absent fields are empty, names match in any case); a config that is not a JSON
+ * object, or that names no interface type, is refused, as dockerd refuses to create or pull such a plugin.
  */
 import { InvalidParameterError } from './errors.ts';
 import { goJson } from './image-document.ts';
@@ -44,37 +44,38 @@ export function pluginConfigDocument(manifest: PluginManifest, diffIds: string[]
 }
 
 export function readPluginConfig(bytes: Buffer): PluginConfigFile {
-  let document: unknown;
+  let parsed: unknown;
   try {
-    document = JSON.parse(bytes.toString('utf8'));
+    parsed = JSON.parse(bytes.toString('utf8'));
   } catch {
     throw new InvalidParameterError('plugin config is not JSON');
   }
-  if (!isObject(document)) throw new InvalidParameterError('plugin config is not a JSON object');
-  const iface = object(document.Interface);
-  const linux = object(document.Linux);
-  const interfaceTypes = strings(iface.Types);
+  if (!isObject(parsed)) throw new InvalidParameterError('plugin config is not a JSON object');
+  const document = object(foldedKeys(parsed));
+  const iface = object(document.interface);
+  const linux = object(document.linux);
+  const interfaceTypes = strings(iface.types);
   if (interfaceTypes.length === 0) throw new InvalidParameterError('plugin config names no interface type (Interface.Types)');
   const rootfs = object(document.rootfs);
   return {
     manifest: {
-      description: text(document.Description),
-      documentation: text(document.Documentation),
+      description: text(document.description),
+      documentation: text(document.documentation),
       interfaceTypes,
-      socket: text(iface.Socket),
-      entrypoint: strings(document.Entrypoint),
-      workDir: text(document.WorkDir),
-      networkType: text(object(document.Network).Type),
-      capabilities: strings(linux.Capabilities),
-      allowAllDevices: linux.AllowAllDevices === true,
-      devices: objects(linux.Devices).map(readDevice),
-      mounts: objects(document.Mounts).map(readMount),
-      env: objects(document.Env).map(readEnv),
-      args: readArgs(object(document.Args)),
-      propagatedMount: text(document.PropagatedMount),
-      ipcHost: document.IpcHost === true,
-      pidHost: document.PidHost === true,
-      dockerVersion: text(document.DockerVersion),
+      socket: text(iface.socket),
+      entrypoint: strings(document.entrypoint),
+      workDir: text(document.workdir),
+      networkType: text(object(document.network).type),
+      capabilities: strings(linux.capabilities),
+      allowAllDevices: linux.allowalldevices === true,
+      devices: objects(linux.devices).map(readDevice),
+      mounts: objects(document.mounts).map(readMount),
+      env: objects(document.env).map(readEnv),
+      args: readArgs(object(document.args)),
+      propagatedMount: text(document.propagatedmount),
+      ipcHost: document.ipchost === true,
+      pidHost: document.pidhost === true,
+      dockerVersion: text(document.dockerversion),
     },
     diffIds: strings(rootfs.diff_ids),
   };
@@ -99,26 +100,37 @@ export function argsObject(args: PluginArgs): Json {
 
 function readMount(mount: Json): PluginMount {
   return {
-    name: text(mount.Name),
-    description: text(mount.Description),
-    settable: nullableStrings(mount.Settable),
-    source: typeof mount.Source === 'string' ? mount.Source : null,
-    destination: text(mount.Destination),
-    type: text(mount.Type),
-    options: strings(mount.Options),
+    name: text(mount.name),
+    description: text(mount.description),
+    settable: nullableStrings(mount.settable),
+    source: typeof mount.source === 'string' ? mount.source : null,
+    destination: text(mount.destination),
+    type: text(mount.type),
+    options: strings(mount.options),
   };
 }
 
 function readDevice(device: Json): PluginDevice {
-  return { name: text(device.Name), description: text(device.Description), settable: nullableStrings(device.Settable), path: typeof device.Path === 'string' ? device.Path : null };
+  return { name: text(device.name), description: text(device.description), settable: nullableStrings(device.settable), path: typeof device.path === 'string' ? device.path : null };
 }
 
 function readEnv(env: Json): PluginEnv {
-  return { name: text(env.Name), description: text(env.Description), settable: nullableStrings(env.Settable), value: text(env.Value) };
+  return { name: text(env.name), description: text(env.description), settable: nullableStrings(env.settable), value: text(env.value) };
 }
 
 function readArgs(args: Json): PluginArgs {
-  return { name: text(args.Name), description: text(args.Description), settable: nullableStrings(args.Settable), value: nullableStrings(args.Value) };
+  return { name: text(args.name), description: text(args.description), settable: nullableStrings(args.settable), value: nullableStrings(args.value) };
+}
+
+/**
+ * The object with every key in lower case, at every depth: Go's JSON decoding matches a field name
+ * without regard to case (docker-py's test plugin writes `interface`/`types`), and no key of a plugin
+ * config is the author's own. Of two keys that differ only in case the later wins (Go prefers the exact one).
+ */
+function foldedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(foldedKeys);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.toLowerCase(), foldedKeys(item)]));
 }
 
 function isObject(value: unknown): value is Json {

@@ -240,6 +240,8 @@ def create_inspect_fields(client, cleanup):
     cleanup.add(remove_container, client, created['Id'])
     inspected = client.api.inspect_container(created['Id'])
     assert inspected['Config']['StopTimeout'] == 7, inspected['Config']
+    # no runtime given: dockerd names its default once a create gives a HostConfig (the SDK always sends one)
+    assert inspected['HostConfig'].get('Runtime') == 'runc', inspected['HostConfig']
     assert (inspected['HostConfig']['CpuRealtimePeriod'], inspected['HostConfig']['CpuRealtimeRuntime']) == (1000000, 950000), inspected['HostConfig']
 
     # dockerd looks the unknown driver up as a plugin first: this call takes it 15 s
@@ -560,10 +562,27 @@ def plugins(client, cleanup):
     raise AssertionError('the removed plugin is still there')
 
 
+def plugin_create(client, cleanup):
+    """create_plugin from a directory of config.json and rootfs/, the config in lower case as the SDK's own
+    test plugin writes it (Go matches field names in any case); the plugin shows its interface types."""
+    local = f'{named("made-plugin")}:latest'
+    directory = os.path.join(WORKDIR, named('plugin-context'))
+    os.makedirs(os.path.join(directory, 'rootfs'), exist_ok=True)
+    with open(os.path.join(directory, 'config.json'), 'w') as config:
+        config.write('{"description": "a shipshape scenario plugin", "entrypoint": ["/plugin"], "network": {"type": "host"},'
+                     ' "interface": {"types": ["docker.volumedriver/1.0"], "socket": "plugin.sock"}}')
+    with open(os.path.join(directory, 'rootfs', 'plugin'), 'w') as entrypoint:
+        entrypoint.write('#!/bin/sh\n')
+    assert client.api.create_plugin(local, directory) is True
+    cleanup.add(client.api.remove_plugin, local, force=True)
+    types = client.api.inspect_plugin(local)['Config']['Interface']['Types']
+    assert types == ['docker.volumedriver/1.0'], types
+
+
 SCENARIOS = {f.__name__: f for f in [swarm_lifecycle, secrets, prune_and_df, create_inspect_fields, legacy_links,
                                      healthcheck, bind_mounts_shared, exec_env_user, detach_keys, shell_commands,
                                      network_endpoint_settings,
-                                     services_mode_scale, build_cache_from, plugins]}
+                                     services_mode_scale, build_cache_from, plugins, plugin_create]}
 
 
 def main():
