@@ -3,6 +3,7 @@
  * daemon in their own tests; the harness runs it as the default target. Test-only controls live on
  * the returned object, never on the emulated API's paths.
  */
+import { readFile } from 'node:fs/promises';
 import { DIALECTS, type DialectName } from '../harness/dialect.ts';
 import { createEngineServer } from './engine/http/engine-server.ts';
 import { PERSONALITIES } from './engine/http/personality.ts';
@@ -34,6 +35,8 @@ export interface ReferenceOptions {
   ids?: () => string;
   /** the clock container processes sleep on, and stop timeouts and restart delays wait on (default: real time) */
   scheduler?: Scheduler;
+  /** the engine's resolver configuration, resolv.conf text, that containers' /etc/resolv.conf comes from (default: this host's /etc/resolv.conf, as dockerd reads it) */
+  resolvConf?: string;
   /** whether the engine starts as the manager of a one-node swarm, as after `docker swarm init` (default: true, as `serve`'s contract has it; false: outside any swarm, as a fresh dockerd starts) */
   swarm?: boolean;
   /** where the token service listens (`tcp://HOST:PORT`, `unix:///path`); it starts when this or `accounts` is given */
@@ -83,7 +86,8 @@ export { guardProcess } from './request-pipeline.ts';
 export { PERSONALITY_NAMES, isPersonalityName, type PersonalityName } from './personality.ts';
 
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
-  const model = new EngineModel({ clock: options.clock, ids: options.ids, scheduler: options.scheduler, swarm: options.swarm ?? true, registries: new HttpRegistries() });
+  const resolvConf = options.resolvConf ?? (await readFile('/etc/resolv.conf', 'utf8').catch(() => ''));
+  const model = new EngineModel({ clock: options.clock, ids: options.ids, scheduler: options.scheduler, swarm: options.swarm ?? true, registries: new HttpRegistries(), resolvConf });
   const http = { limits: resolveLimits(options.limits), log: options.log ?? STDERR_LOG };
   const server = createEngineServer({ model, dialect: DIALECTS[options.dialect ?? 'engine'], personality: PERSONALITIES[options.personality ?? 'dockerd'], ...http });
   const engineUrl = await listen(server, parseListenAddress(options.engine ?? DEFAULT_ENGINE_ADDRESS));

@@ -100,6 +100,27 @@ async function tarOf(files: Record<string, string>): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The content of the one file a GET archive tar holds. */
+async function fileOf(archive: NodeJS.ReadableStream): Promise<string> {
+  const extract = tar.extract();
+  const contents: string[] = [];
+  extract.on('entry', (_header, stream, next) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk) => chunks.push(chunk as Buffer));
+    stream.on('end', () => {
+      contents.push(Buffer.concat(chunks).toString('utf8'));
+      next();
+    });
+  });
+  await new Promise((resolve, reject) => {
+    extract.on('finish', () => resolve(undefined));
+    extract.on('error', reject);
+    archive.pipe(extract);
+  });
+  expect(contents).toHaveLength(1);
+  return contents[0] ?? '';
+}
+
 /** The build's log (its `stream` lines) and the id it built; a build error fails. */
 async function built(docker: Docker, context: Buffer, options: Record<string, unknown>): Promise<{ log: string; id: string }> {
   const stream = await docker.buildImage(Readable.from([context]), options);
@@ -205,6 +226,18 @@ const SCENARIOS: Record<string, Scenario> = {
       const box = await started(docker, made, { Image: target.image, Cmd: ['sleep', '300'], name: named('exec') });
       expect(await execOutput(docker, box, { Cmd: ['sh', '-c', 'echo $X; echo err >&2; exit 2'], Env: ['X=from-env'] })).toEqual({ exitCode: 2, stdout: 'from-env\n', stderr: 'err\n' });
       expect(await execOutput(docker, box, { Cmd: ['id', '-u'], User: 'nobody' })).toEqual({ exitCode: 0, stdout: '65534\n', stderr: '' });
+    },
+  },
+
+  network_files: {
+    async run(docker, target, made, named) {
+      const box = await started(docker, made, { Image: target.image, Cmd: ['sleep', '300'], Hostname: 'files-host', HostConfig: { ExtraHosts: ['extra.example:10.1.2.3'] }, name: named('files') });
+      const files: Record<string, string> = {};
+      for (const path of ['/etc/hostname', '/etc/hosts', '/etc/resolv.conf']) files[path] = await fileOf((await box.getArchive({ path })) as NodeJS.ReadableStream);
+      expect(files['/etc/hostname']).toBe('files-host\n');
+      expect(files['/etc/hosts']).toMatch(/^127\.0\.0\.1\tlocalhost\n[^]*^10\.1\.2\.3\textra\.example\n[^]*\tfiles-host\n$/m);
+      expect(files['/etc/resolv.conf']).toMatch(/^nameserver \S+$/m);
+      expect(await execOutput(docker, box, { Cmd: ['cat', '/etc/hostname'] })).toEqual({ exitCode: 0, stdout: 'files-host\n', stderr: '' });
     },
   },
 

@@ -20,10 +20,11 @@ export interface ManualEngine {
   advance(ms?: number): Promise<void>;
 }
 
-export function manualEngine(): ManualEngine {
+/** @param resolvConf the daemon's resolver configuration (default: none) */
+export function manualEngine(resolvConf?: string): ManualEngine {
   const clock = new ManualScheduler();
   let next = 0;
-  const model = new EngineModel({ scheduler: clock, ids: () => (++next).toString(16).padStart(64, 'c') });
+  const model = new EngineModel({ scheduler: clock, ids: () => (++next).toString(16).padStart(64, 'c'), resolvConf });
   const events: string[] = [];
   model.events.subscribe(({ type, action, attributes }) => {
     if (type !== 'container') return;

@@ -23,7 +23,7 @@ import { baseName, childPath, parentPath, pathParts } from './layer-paths.ts';
 import { Layer } from './layer.ts';
 import { MergedView, type Located } from './merged-view.ts';
 import { walkMerged } from './merged-walk.ts';
-import { isMountPoint, isUnderMountPoint, MOUNT_POINTS } from './mount-points.ts';
+import { CONTAINER_INIT_FILES, isMountPoint, isUnderMountPoint, MOUNT_POINTS } from './mount-points.ts';
 import { resolvePath, type Resolution } from './path-resolution.ts';
 import { treePath, VolumeMountTable, type VolumeMount } from './volume-mounts.ts';
 
@@ -34,6 +34,8 @@ export interface LayeredFilesystemOptions {
   clock?: () => Date;
   /** the volumes mounted in it */
   volumes?: readonly VolumeMount[];
+  /** whether it has the files docker's init layer gives a container (mount-points.ts), as every container the engine makes does */
+  containerInitFiles?: boolean;
 }
 
 export interface FilesystemSize {
@@ -53,6 +55,8 @@ export class LayeredFilesystem implements ContainerFilesystem {
   readonly merged: MergedView;
   /** its layers alone, as dockerd's changes, export and sizes see them */
   private readonly rootfs: MergedView;
+  /** what its changes are measured against: the layers under the writable one */
+  private readonly baseline: MergedView;
   private readonly volumes: VolumeMountTable;
   /** the mtime of what changes */
   readonly clock: () => Date;
@@ -64,8 +68,11 @@ export class LayeredFilesystem implements ContainerFilesystem {
     this.readOnly = options.readOnly ?? false;
     this.clock = options.clock ?? (() => new Date());
     this.volumes = new VolumeMountTable(options.volumes);
-    this.rootfs = new MergedView([this.upper, ...image.topFirst]);
-    this.merged = new MergedView([this.upper, ...image.topFirst], this.volumes);
+    const below = options.containerInitFiles ? [...image.topFirst, CONTAINER_INIT_FILES] : image.topFirst;
+    // changes are the writable layer's against what lies under it, the init files included (as dockerd's init layer)
+    this.baseline = options.containerInitFiles ? new MergedView(below) : image.view;
+    this.rootfs = new MergedView([this.upper, ...below]);
+    this.merged = new MergedView([this.upper, ...below], this.volumes);
   }
 
   // --- ContainerFilesystem -------------------------------------------------------------------
@@ -162,7 +169,8 @@ export class LayeredFilesystem implements ContainerFilesystem {
     const volume = this.volumes.holding(path);
     if (volume !== undefined) {
       if (volume.readOnly) throw new ReadOnlyVolumeError(path);
-      if (path === volume.destination && entry.kind !== 'directory') throw new MountPointBusyError(path);
+      // a mount point takes only what it holds: a directory, or the file of a file mount
+      if (path === volume.destination && entry.kind !== (volume.tree.get('/')?.kind ?? 'directory')) throw new MountPointBusyError(path);
       volume.tree.set(treePath(volume, path), entry.kind === 'directory' ? { ...entry, opaque: false } : entry);
       if (existing === undefined) this.touchDirectory(parentPath(path), now);
       return;
@@ -267,6 +275,17 @@ export class LayeredFilesystem implements ContainerFilesystem {
   }
 
   /**
+   * Mounts a file of its own at `destination` (a file of the rootfs): processes and the archive
+   * endpoints read and write it there, while the docker views of the layers keep the rootfs's file,
+   * as with dockerd's bind mounts of a container's hosts, hostname and resolv.conf.
+   */
+  mountFile(destination: string, data: Buffer, now = this.clock()): void {
+    const tree = new LayerIndex();
+    tree.set('/', { kind: 'file', mode: 0o644, uid: 0, gid: 0, mtime: now, data });
+    this.volumes.mount({ destination, tree, readOnly: false });
+  }
+
+  /**
    * Fills the empty volume mounted at `destination` with what the layers hold there, the directory's
    * own mode and owner included: dockerd does so as the container is created, unless the mount says
    * nocopy. A volume that holds anything keeps it as it is.
@@ -304,7 +323,7 @@ export class LayeredFilesystem implements ContainerFilesystem {
 
   /** `GET /containers/{id}/changes` */
   changes(): FilesystemChange[] {
-    return diffAgainstImage(this.image.view, this.rootfs, this.upper);
+    return diffAgainstImage(this.baseline, this.rootfs, this.upper);
   }
 
   /** `GET /containers/{id}/export`: the merged filesystem as one tar */

@@ -24,3 +24,20 @@ export function isUnderMountPoint(path: string): boolean {
 export const INIT_LAYER = new Layer(
   MOUNT_POINTS.map((path): [string, LayerEntry] => [path, { kind: 'directory', mode: 0o755, uid: 0, gid: 0, mtime: EPOCH, opaque: false }]),
 );
+
+const initFile = (): LayerEntry => ({ kind: 'file', mode: 0o755, uid: 0, gid: 0, mtime: EPOCH, data: Buffer.alloc(0) });
+
+/**
+ * What else docker's init layer gives every container: `/.dockerenv`, `/etc/mtab`, and empty
+ * `/etc/hostname`, `/etc/hosts` and `/etc/resolv.conf`, over which a start mounts the container's own
+ * (model/container-network-files.ts). Under the image, like {@link INIT_LAYER}: an image's own
+ * /etc/hosts shows until the first start (dockerd's init layer lies above the image and hides it).
+ */
+export const CONTAINER_INIT_FILES = new Layer([
+  ['/.dockerenv', initFile()],
+  ['/etc', { kind: 'directory', mode: 0o755, uid: 0, gid: 0, mtime: EPOCH, opaque: false }],
+  ['/etc/hostname', initFile()],
+  ['/etc/hosts', initFile()],
+  ['/etc/mtab', { kind: 'symlink', mode: 0o777, uid: 0, gid: 0, mtime: EPOCH, target: '/proc/mounts' }],
+  ['/etc/resolv.conf', initFile()],
+]);

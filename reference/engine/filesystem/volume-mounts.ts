@@ -2,9 +2,10 @@
  * Volumes mounted into a container's filesystem. A volume's files are a tree of their own, outside
  * the container's layers: every container that mounts it reads and writes the same tree, and the
  * docker views of the layers (changes, export, commit, sizes) never see it, as dockerd's do not.
- * What processes and the archive endpoints see passes through the mounts.
+ * What processes and the archive endpoints see passes through the mounts. A mount may also hold a
+ * single file (its tree's root), as dockerd bind-mounts a container's network files.
  */
-import { IMPLICIT_DIRECTORY, type DirectoryEntry } from './layer-entry.ts';
+import { IMPLICIT_DIRECTORY, type VisibleEntry } from './layer-entry.ts';
 import type { LayerIndex, LayerView } from './layer-index.ts';
 import { isInside } from './layer-paths.ts';
 import type { Located } from './merged-view.ts';
@@ -50,12 +51,17 @@ export class VolumeMountTable {
     return [...this.byDestination.values()].map(({ mount }) => mount);
   }
 
-  /** The mount point at exactly `path`, as the merged view shows it: the tree's root directory. */
+  /** Mounts `mount` at its destination, in place of any mount there (dockerd rewrites a container's network files at each start). */
+  mount(mount: VolumeMount): void {
+    this.byDestination.set(mount.destination, { mount, layer: new MountedLayer(mount) });
+  }
+
+  /** The mount point at exactly `path`, as the merged view shows it: the tree's root (a directory, or the file a file mount holds). */
   mountPointAt(path: string): Located | undefined {
     const found = this.byDestination.get(path);
     if (found === undefined) return undefined;
     const root = found.mount.tree.get('/');
-    const entry: DirectoryEntry = root?.kind === 'directory' ? root : IMPLICIT_DIRECTORY;
+    const entry: VisibleEntry = root !== undefined && root.kind !== 'whiteout' ? root : IMPLICIT_DIRECTORY;
     return { path, entry, layers: [found.layer] };
   }
 

@@ -12,7 +12,8 @@
 import { ExecError, signalNumber, type ExitStatus, type Scheduler, type SimulatedProcess } from '../process/index.ts';
 import { SIGKILL, SIGTERM } from '../process/signals.ts';
 import type { Container } from './container.ts';
-import { linkEnvironment } from './container-links.ts';
+import { linkEnvironment, linkHosts } from './container-links.ts';
+import { networkFilesOf } from './container-network-files.ts';
 import type { ContainerEvents } from './container-events.ts';
 import { spawnContainerProcess } from './container-process.ts';
 import { exitedState, pausedState, restartCancelledState, restartingState, runningState, startFailedState } from './container-state.ts';
@@ -43,6 +44,8 @@ export interface ContainerLifecycleOptions {
   volumes: ContainerVolumes;
   /** joins a container's networks as it starts, leaves them as its process ends */
   networking: ContainerNetworking;
+  /** the daemon's resolver configuration (resolv.conf text), from which containers' /etc/resolv.conf is made */
+  daemonResolvConf: string;
 }
 
 /** What a container's runs do to its networks. */
@@ -236,6 +239,9 @@ export class ContainerLifecycle {
       networking.attach(container);
     } catch (error) {
       this.startFailed(container, error);
+    }
+    for (const [path, text] of Object.entries(networkFilesOf(container, this.options.daemonResolvConf, linkHosts(container, this.options.store)))) {
+      container.filesystem.mountFile(path, Buffer.from(text));
     }
     volumes.mount(container);
     try {

@@ -3,7 +3,7 @@
  * them: shown as `/<child>:/<parent>/<alias>`; at each start the linked container must run, and the
  * process gets its address, ports and environment as `<ALIAS>_PORT…`, `<ALIAS>_NAME` and
  * `<ALIAS>_ENV_…` variables (daemon/links: Link.ToEnv, without its bulk `_START`/`_END` entries for
- * runs of consecutive ports); DELETE /containers/{parent}/{alias}?link=1 takes a link off.
+ * runs of consecutive ports) and a line of its /etc/hosts; DELETE /containers/{parent}/{alias}?link=1 takes a link off.
  */
 import type { Container } from './container.ts';
 import type { ContainerStore } from './container-store.ts';
@@ -62,10 +62,10 @@ function linkVariables(parentName: string, link: Link, child: Container): string
   return env;
 }
 
-/** The variables the container's links give its processes; a linked container that does not run refuses the start. */
-export function linkEnvironment(container: Container, store: ContainerStore): string[] {
+/** The containers the container's links name; a linked container that does not run refuses the start. */
+function linkedContainers(container: Container, store: ContainerStore): { link: Link; child: Container }[] {
   const links = (container.hostConfig.Links as string[] | null) ?? [];
-  return links.flatMap((entry) => {
+  return links.map((entry) => {
     const link = parseLink(entry);
     let child: Container | undefined;
     try {
@@ -74,7 +74,21 @@ export function linkEnvironment(container: Container, store: ContainerStore): st
       if (!(error instanceof NotFoundError)) throw error;
     }
     if (!child?.state.Running) throw new EngineError(`Cannot link to a non running container: ${link.child} AS ${container.name}/${link.alias}`);
-    return linkVariables(container.name, link, child);
+    return { link, child };
+  });
+}
+
+/** The variables the container's links give its processes. */
+export function linkEnvironment(container: Container, store: ContainerStore): string[] {
+  return linkedContainers(container, store).flatMap(({ link, child }) => linkVariables(container.name, link, child));
+}
+
+/** The container's /etc/hosts lines for its links: the linked container's address, the alias, its hostname, and its name unless that is the alias. */
+export function linkHosts(container: Container, store: ContainerStore): string[] {
+  return linkedContainers(container, store).map(({ link, child }) => {
+    const name = child.name.replace(/^\//, '');
+    const names = [link.alias, child.config.Hostname ?? '', ...(link.alias === name ? [] : [name])];
+    return `${child.networks.bridge?.IPAddress ?? ''}\t${names.join(' ')}`;
   });
 }
 

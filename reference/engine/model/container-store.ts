@@ -87,7 +87,7 @@ export class ContainerStore {
     const { clock, volumes } = this.options;
     if (Array.isArray(hostConfig.Links)) hostConfig.Links = canonicalLinks(name, hostConfig.Links as string[]);
     const mounts = volumes.mountsFor(id, hostConfig, config.Volumes);
-    const filesystem = new LayeredFilesystem(image.layers, { readOnly: hostConfig.ReadonlyRootfs, clock, volumes: volumeMountsOf(mounts) });
+    const filesystem = new LayeredFilesystem(image.layers, { readOnly: hostConfig.ReadonlyRootfs, clock, volumes: volumeMountsOf(mounts), containerInitFiles: true });
     const container = new Container(id, name, clock(), image.id, config, hostConfig, filesystem, new ContainerLog(clock));
     container.mounts = mounts;
     volumes.populate(container);

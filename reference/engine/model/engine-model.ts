@@ -49,6 +49,8 @@ export interface EngineModelOptions {
   scheduler?: Scheduler;
   /** how pulls, pushes and logins reach registries (default: none is reachable, as on a daemon without network) */
   registries?: Registries;
+  /** the daemon's resolver configuration, resolv.conf text, from which containers' /etc/resolv.conf is made (default: none) */
+  resolvConf?: string;
 }
 
 export class EngineModel {
@@ -117,6 +119,7 @@ export class EngineModel {
       clock: this.clock,
       volumes: containerVolumes,
       networking: this.networkConnections,
+      daemonResolvConf: options.resolvConf ?? '',
     });
     this.operations = new ContainerOperations(containerEvents, this.clock);
     this.attach = new ContainerAttach(containerEvents);
