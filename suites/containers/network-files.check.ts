@@ -54,7 +54,8 @@ check('containers.files.resolv-conf-user-network', {
   since: '1.21',
   title: 'a started container\'s /etc/resolv.conf on a user-defined network names the embedded resolver 127.0.0.11 with options ndots:0',
 }, async (context) => {
-  const network = await ownNetwork(context);
+  const network = context.make.uniqueName('files-net');
+  await ownNetwork(context, { Name: network });
   const text = await fileSeenBy(context, '/etc/resolv.conf', { HostConfig: { NetworkMode: network } });
   // the daemon's own search domains and options may come along
   context.expect(text, '/etc/resolv.conf').toMatch(/^(search .+\n)?nameserver 127\.0\.0\.11\noptions (.+ )?ndots:0\n$/);
