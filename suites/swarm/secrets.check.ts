@@ -8,93 +8,49 @@
  * while the service uses it (400); removal answers 204 and then the secret is 404; a task's container
  * finds it under /run/secrets. Every secret is labelled with the run and removed after the check.
  */
-import { check, type CheckContext, type CheckMeta } from '../../harness/check.ts';
-import type { ApiResponse } from '../../harness/client/api-response.ts';
+import { check, type CheckMeta } from '../../harness/check.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
 import { loggedStdout } from '../container-steps.ts';
 import { createService, inspectService, isState, serviceSpec, tasksUntil, type TaskView } from './swarm-steps.ts';
+import { base64, createSwarmData, inspectSwarmData, listedAmong, ownSwarmData } from './swarm-data-steps.ts';
 
 const SECRETS: Omit<CheckMeta, 'title'> = { spec: '2 §2.7', since: '1.25', tags: ['state'], requires: ['swarm'], level: 'docker', seen: 'dockerd 20.10.24' };
 
-interface SecretView {
-  ID: string;
-  Version: { Index: number };
-  CreatedAt: string;
-  UpdatedAt: string;
-  Spec: { Name: string; Labels?: Record<string, string> | null; Data?: string };
-}
-
-const base64 = (text: string) => Buffer.from(text).toString('base64');
-
-/** POST /secrets/create with `spec`, labelled with the run; a secret the target creates is removed after the check. */
-async function createSecret({ engine, make }: CheckContext, spec: Record<string, unknown>): Promise<ApiResponse> {
-  const labels = { ...(spec.Labels as Record<string, string> | undefined), ...make.labels };
-  const res = await engine.post('/secrets/create', { json: { ...spec, Labels: labels } });
-  if (res.status === 201) {
-    const { ID } = res.json<{ ID: string }>();
-    make.track(`secret ${ID}`, async () => {
-      await engine.delete(`/secrets/${ID}`);
-    });
-  }
-  return res;
-}
-
-/** A secret of the check's own, named by the run unless `spec` names it; returns its id and name. */
-async function ownSecret(context: CheckContext, spec: Record<string, unknown> = {}): Promise<{ id: string; name: string }> {
-  const name = context.make.uniqueName('secret');
-  const res = await createSecret(context, { Name: name, Data: base64('top secret'), ...spec });
-  context.expect(res.status, `POST /secrets/create status: ${res.describe()}`).toBe(201);
-  return { id: res.json<{ ID: string }>().ID, name: (spec.Name as string | undefined) ?? name };
-}
-
-async function inspectSecret({ engine, expect }: CheckContext, reference: string): Promise<SecretView> {
-  const res = await engine.get(`/secrets/${reference}`);
-  expect(res.status, `GET /secrets/{id} status: ${res.describe()}`).toBe(200);
-  return res.json<SecretView>();
-}
-
-/** The ids GET /secrets lists with `filters`, narrowed to `own` (the daemon may hold others). */
-async function listedAmong({ engine, expect }: CheckContext, own: string[], filters: Record<string, string[]>): Promise<string[]> {
-  const res = await engine.get('/secrets', { query: { filters: JSON.stringify(filters) } });
-  expect(res.status, `GET /secrets?filters=${JSON.stringify(filters)} status: ${res.describe()}`).toBe(200);
-  return res.json<SecretView[]>().map((secret) => secret.ID).filter((id) => own.includes(id)).sort();
-}
-
 check('swarm.secrets.create-inspect', { ...SECRETS, title: 'POST /secrets/create answers 201 {ID}; GET /secrets/{id}, by id or name, shows Name and Labels and never the data' }, async (context) => {
-  const { id, name } = await ownSecret(context, { Labels: { tier: 'db' } });
+  const { id, name } = await ownSwarmData(context, 'secrets', { Labels: { tier: 'db' } });
   context.expect(id, 'the ID create gave').toMatch(/^[0-9a-z]{25}$/);
   for (const reference of [id, name]) {
-    const secret = await inspectSecret(context, reference);
+    const secret = await inspectSwarmData(context, 'secrets', reference);
     context.expect({ id: secret.ID, name: secret.Spec.Name, tier: secret.Spec.Labels?.tier, data: secret.Spec.Data }, `the secret inspected by ${reference === id ? 'id' : 'name'}`).toEqual({ id, name, tier: 'db', data: undefined });
   }
 });
 
 check('swarm.secrets.name-taken', { ...SECRETS, title: 'POST /secrets/create with the name of another secret answers 409', tags: ['error'] }, async (context) => {
-  const { name } = await ownSecret(context);
-  const res = await createSecret(context, { Name: name, Data: base64('again') });
+  const { name } = await ownSwarmData(context, 'secrets');
+  const res = await createSwarmData(context, 'secrets', { Name: name, Data: base64('again') });
   context.expect(res.status, `POST /secrets/create status for a name taken: ${res.describe()}`).toBe(409);
   expectErrorBodyOfVersion(context, res);
 });
 
 check('swarm.secrets.invalid-data', { ...SECRETS, title: 'POST /secrets/create without data, or with data that is not base64, answers 400', tags: ['error'] }, async (context) => {
   for (const [what, data] of [['no data', undefined], ['data that is not base64', '!!not base64!!']] as const) {
-    const res = await createSecret(context, { Name: context.make.uniqueName('secret'), ...(data !== undefined && { Data: data }) });
+    const res = await createSwarmData(context, 'secrets', { Name: context.make.uniqueName('secret'), ...(data !== undefined && { Data: data }) });
     context.expect(res.status, `POST /secrets/create status with ${what}: ${res.describe()}`).toBe(400);
     expectErrorBodyOfVersion(context, res);
   }
 });
 
 check('swarm.secrets.list-filters', { ...SECRETS, title: 'GET /secrets filters by names (exact), name and id (prefix) and label (key or key=value)' }, async (context) => {
-  const first = await ownSecret(context, { Labels: { tier: 'db' } });
-  const second = await ownSecret(context, { Labels: { tier: 'web' } });
+  const first = await ownSwarmData(context, 'secrets', { Labels: { tier: 'db' } });
+  const second = await ownSwarmData(context, 'secrets', { Labels: { tier: 'web' } });
   const own = [first.id, second.id];
   const seen = {
-    names: await listedAmong(context, own, { names: [first.name] }),
-    namesPrefix: await listedAmong(context, own, { names: [first.name.slice(0, -1)] }),
-    namePrefix: await listedAmong(context, own, { name: [first.name.slice(0, -1)] }),
-    idPrefix: await listedAmong(context, own, { id: [second.id.slice(0, 10)] }),
-    labelKey: await listedAmong(context, own, { label: ['tier'] }),
-    labelValue: await listedAmong(context, own, { label: ['tier=web'] }),
+    names: await listedAmong(context, 'secrets', own, { names: [first.name] }),
+    namesPrefix: await listedAmong(context, 'secrets', own, { names: [first.name.slice(0, -1)] }),
+    namePrefix: await listedAmong(context, 'secrets', own, { name: [first.name.slice(0, -1)] }),
+    idPrefix: await listedAmong(context, 'secrets', own, { id: [second.id.slice(0, 10)] }),
+    labelKey: await listedAmong(context, 'secrets', own, { label: ['tier'] }),
+    labelValue: await listedAmong(context, 'secrets', own, { label: ['tier=web'] }),
   };
   context.expect(seen, 'the own secrets each filter lists').toEqual({
     names: [first.id],
@@ -107,35 +63,35 @@ check('swarm.secrets.list-filters', { ...SECRETS, title: 'GET /secrets filters b
 });
 
 check('swarm.secrets.update-labels', { ...SECRETS, title: 'POST /secrets/{id}/update at the secret\'s version changes its labels (200); a new name is refused (400); a stale version is refused (500)' }, async (context) => {
-  const { id, name } = await ownSecret(context);
-  const found = await inspectSecret(context, id);
+  const { id, name } = await ownSwarmData(context, 'secrets');
+  const found = await inspectSwarmData(context, 'secrets', id);
   const labels = { ...found.Spec.Labels, changed: 'yes' };
   const res = await context.engine.post(`/secrets/${id}/update`, { query: { version: found.Version.Index }, json: { Name: name, Labels: labels } });
   context.expect(res.status, `POST /secrets/{id}/update status: ${res.describe()}`).toBe(200);
-  const updated = await inspectSecret(context, id);
+  const updated = await inspectSwarmData(context, 'secrets', id);
   context.expect(updated.Spec.Labels, 'the labels after the update').toEqual(labels);
   const renamed = await context.engine.post(`/secrets/${id}/update`, { query: { version: updated.Version.Index }, json: { Name: `${name}x`, Labels: labels } });
   context.expect(renamed.status, `POST /secrets/{id}/update status for a new name: ${renamed.describe()}`).toBe(400);
   const stale = await context.engine.post(`/secrets/${id}/update`, { query: { version: found.Version.Index }, json: { Name: name, Labels: found.Spec.Labels } });
   context.expect(stale.status, `POST /secrets/{id}/update status at a stale version: ${stale.describe()}`).toBe(500);
-  context.expect((await inspectSecret(context, id)).Spec.Labels, 'the labels after the refused updates').toEqual(labels);
+  context.expect((await inspectSwarmData(context, 'secrets', id)).Spec.Labels, 'the labels after the refused updates').toEqual(labels);
 });
 
 check('swarm.secrets.update-same-data', { ...SECRETS, title: 'POST /secrets/{id}/update whose body repeats the secret\'s own Data with new labels is taken (200); a changed Data is refused (400)' }, async (context) => {
-  const { id, name } = await ownSecret(context);
-  const found = await inspectSecret(context, id);
+  const { id, name } = await ownSwarmData(context, 'secrets');
+  const found = await inspectSwarmData(context, 'secrets', id);
   const labels = { ...found.Spec.Labels, changed: 'yes' };
   // dockerd refuses only a Data that differs from the secret's: clients send the spec back whole.
   const same = await context.engine.post(`/secrets/${id}/update`, { query: { version: found.Version.Index }, json: { Name: name, Labels: labels, Data: base64('top secret') } });
   context.expect(same.status, `POST /secrets/{id}/update with the same Data: ${same.describe()}`).toBe(200);
-  const updated = await inspectSecret(context, id);
+  const updated = await inspectSwarmData(context, 'secrets', id);
   context.expect(updated.Spec.Labels, 'the labels after the update with the same Data').toEqual(labels);
   const changed = await context.engine.post(`/secrets/${id}/update`, { query: { version: updated.Version.Index }, json: { Name: name, Labels: labels, Data: base64('another secret') } });
   context.expect(changed.status, `POST /secrets/{id}/update with another Data: ${changed.describe()}`).toBe(400);
 });
 
 check('swarm.secrets.remove', { ...SECRETS, title: 'DELETE /secrets/{id} answers 204; the secret is then 404, to inspect and to remove' }, async (context) => {
-  const { id } = await ownSecret(context);
+  const { id } = await ownSwarmData(context, 'secrets');
   const res = await context.engine.delete(`/secrets/${id}`);
   context.expect(res.status, `DELETE /secrets/{id} status: ${res.describe()}`).toBe(204);
   for (const [what, again] of [['GET', await context.engine.get(`/secrets/${id}`)], ['DELETE', await context.engine.delete(`/secrets/${id}`)]] as const) {
@@ -145,7 +101,7 @@ check('swarm.secrets.remove', { ...SECRETS, title: 'DELETE /secrets/{id} answers
 });
 
 check('swarm.secrets.used-by-service', { ...SECRETS, title: 'A service keeps the secret its ContainerSpec.Secrets names (id, name, file target); the secret cannot be removed while it does (400)' }, async (context) => {
-  const { id, name } = await ownSecret(context);
+  const { id, name } = await ownSwarmData(context, 'secrets');
   const spec = serviceSpec(context);
   const template = spec.TaskTemplate as { ContainerSpec: Record<string, unknown> };
   const reference = { SecretID: id, SecretName: name, File: { Name: 'token', UID: '0', GID: '0', Mode: 0o444 } };
@@ -156,7 +112,7 @@ check('swarm.secrets.used-by-service', { ...SECRETS, title: 'A service keeps the
   const res = await context.engine.delete(`/secrets/${id}`);
   context.expect(res.status, `DELETE /secrets/{id} status while a service uses it: ${res.describe()}`).toBe(400);
   expectErrorBodyOfVersion(context, res);
-  context.expect((await inspectSecret(context, id)).ID, 'the secret after the refused removal').toBe(id);
+  context.expect((await inspectSwarmData(context, 'secrets', id)).ID, 'the secret after the refused removal').toBe(id);
 });
 
 check('swarm.secrets.unknown-in-service', { ...SECRETS, title: 'POST /services/create naming a secret the swarm lacks answers 400', tags: ['error'] }, async (context) => {
@@ -169,7 +125,7 @@ check('swarm.secrets.unknown-in-service', { ...SECRETS, title: 'POST /services/c
 });
 
 check('swarm.secrets.file-in-task', { ...SECRETS, title: 'A task\'s container finds the secret its service names as the file /run/secrets/<File.Name>, holding the secret\'s data' }, async (context) => {
-  const { id, name } = await ownSecret(context);
+  const { id, name } = await ownSwarmData(context, 'secrets');
   const spec = serviceSpec(context, { command: ['cat', '/run/secrets/token'] });
   (spec.TaskTemplate as { ContainerSpec: Record<string, unknown> }).ContainerSpec.Secrets = [{ SecretID: id, SecretName: name, File: { Name: 'token', UID: '0', GID: '0', Mode: 0o444 } }];
   const service = await context.make.service(spec);

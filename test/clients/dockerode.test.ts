@@ -170,6 +170,22 @@ const SCENARIOS: Record<string, Scenario> = {
     },
   },
 
+  configs: {
+    async run(docker, _target, made, named) {
+      const data = Buffer.from('listen 8080\n').toString('base64');
+      const { id } = (await docker.createConfig({ Name: named('config'), Data: data, Labels: { a: '1' } })) as { id: string };
+      const config = docker.getConfig(id);
+      made.add(() => config.remove());
+      const inspected = (await config.inspect()) as unknown as { Version: { Index: number }; Spec: Record<string, unknown> };
+      expect(inspected.Spec).toEqual({ Name: named('config'), Labels: { a: '1' }, Data: data });
+      await config.update({ Name: named('config'), Labels: { a: '2' }, Data: data, version: inspected.Version.Index });
+      expect(((await config.inspect()) as unknown as typeof inspected).Spec.Labels).toEqual({ a: '2' });
+      expect((await docker.listConfigs({ filters: { name: [named('config')] } })).map((listed) => listed.ID)).toEqual([id]);
+      await config.remove();
+      expect(await statusOf(config.inspect())).toBe(404);
+    },
+  },
+
   prune_and_df: {
     async run(docker, target, made, named) {
       const label = `shipshape-clients=${named('prune')}`;

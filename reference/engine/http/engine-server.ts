@@ -31,7 +31,7 @@ import { pruneRoutes } from './prune-routes.ts';
 import { parseRequestQuery } from './request-query.ts';
 import { RouteTable, type Route, type RouteMatch, type UpgradedConnection } from './route-table.ts';
 import { IDENTITY_HEADERS } from './server-identity.ts';
-import { secretRoutes } from './secret-routes.ts';
+import { configRoutes, secretRoutes } from './swarm-data-routes.ts';
 import { serviceRoutes } from './service-routes.ts';
 import { specStatuses } from './spec-statuses.ts';
 import { swarmRoutes } from './swarm-routes.ts';
@@ -64,7 +64,7 @@ interface Served {
 /** Every route of the engine API, in the order they are matched. */
 export const ENGINE_ROUTES: readonly Route[] = [
   ...pruneRoutes, ...systemRoutes, ...authRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes, ...buildRoutes,
-  ...networkRoutes, ...volumeRoutes, ...pluginRoutes, ...swarmRoutes, ...serviceRoutes, ...taskRoutes, ...secretRoutes,
+  ...networkRoutes, ...volumeRoutes, ...pluginRoutes, ...swarmRoutes, ...serviceRoutes, ...taskRoutes, ...secretRoutes, ...configRoutes,
 ];
 
 const ROUTES = new RouteTable([...ENGINE_ROUTES]);

@@ -1,10 +1,10 @@
 /**
  * The bodies and queries of the swarm's own endpoints (Docker's; the spec leaves them "not shown"),
  * decoded as dockerd decodes them into moby's swarm structs at 20.10: init, join, update, a node's
- * spec, a secret's spec, and the `version` query a write names.
+ * spec, a secret's or a config's spec, and the `version` query a write names.
  */
 import { InvalidParameterError } from '../model/errors.ts';
-import type { SecretSpec } from '../model/secret-store.ts';
+import type { SwarmDataKind, SwarmDataSpec } from '../model/swarm-data-store.ts';
 import { NODE_AVAILABILITIES, NODE_ROLES, type InitRequest, type JoinRequest, type NodeAvailability, type NodeRole, type NodeSpec, type SwarmSpecRequest } from '../model/swarm-cluster.ts';
 import { decodeGo, goAny, goBool, goInt, goInt64, goString, goStringList, goStringMap, goStruct, goUint64, sliceOf, type GoType } from './json-fields.ts';
 
@@ -43,7 +43,10 @@ const JOIN_REQUEST = goStruct('swarm.JoinRequest', { ListenAddr: goString, Adver
 
 const NODE_SPEC = goStruct('swarm.NodeSpec', { Name: goString, Labels: goStringMap, Role: goString, Availability: goString });
 
-const SECRET_SPEC = goStruct('swarm.SecretSpec', { Name: goString, Labels: goStringMap, Data: goBytes, Driver: DRIVER });
+const DATA_SPECS: Record<SwarmDataKind, GoType> = {
+  secret: goStruct('swarm.SecretSpec', { Name: goString, Labels: goStringMap, Data: goBytes, Driver: DRIVER }),
+  config: goStruct('swarm.ConfigSpec', { Name: goString, Labels: goStringMap, Data: goBytes, Templating: DRIVER }),
+};
 
 export function parseInitRequest(body: unknown): InitRequest {
   const fields = decodeGo<{ ListenAddr?: string; AdvertiseAddr?: string; Spec?: SwarmSpecRequest; AutoLockManagers?: boolean }>(body, INIT_REQUEST);
@@ -72,8 +75,9 @@ export function parseNodeSpec(body: unknown): NodeSpec {
   return { Name: fields.Name ?? '', Labels: fields.Labels ?? {}, Role: role as NodeRole, Availability: availability as NodeAvailability };
 }
 
-export function parseSecretSpec(body: unknown): SecretSpec {
-  const fields = decodeGo<{ Name?: string; Labels?: Record<string, string>; Data?: Buffer }>(body, SECRET_SPEC);
+/** A secret's or a config's spec, as swarm.SecretSpec or swarm.ConfigSpec. */
+export function parseSwarmDataSpec(kind: SwarmDataKind, body: unknown): SwarmDataSpec {
+  const fields = decodeGo<{ Name?: string; Labels?: Record<string, string>; Data?: Buffer }>(body, DATA_SPECS[kind]);
   return { Name: fields.Name ?? '', Labels: fields.Labels ?? {}, ...(fields.Data !== undefined && { Data: fields.Data }) };
 }
 
@@ -84,9 +88,9 @@ export function parseObjectVersion(kind: 'swarm' | 'node' | 'service', text: str
   return Number(given);
 }
 
-/** A secret's `version`: dockerd's refusal there names no value. */
-export function parseSecretVersion(text: string | null): number {
-  if (text === null || !/^\d+$/.test(text)) throw new InvalidParameterError('invalid secret version');
+/** A secret's or a config's `version`: dockerd's refusal there names no value. */
+export function parseSwarmDataVersion(kind: SwarmDataKind, text: string | null): number {
+  if (text === null || !/^\d+$/.test(text)) throw new InvalidParameterError(`invalid ${kind} version`);
   return Number(text);
 }
 

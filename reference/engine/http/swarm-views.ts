@@ -5,7 +5,7 @@
  */
 import { ENGINE_VERSION } from '../model/daemon-build.ts';
 import { hostFacts } from '../model/host-facts.ts';
-import type { Secret } from '../model/secret-store.ts';
+import type { SwarmData } from '../model/swarm-data-store.ts';
 import type { Service } from '../model/service.ts';
 import type { ServiceSpec, TaskSpec } from '../model/service-spec.ts';
 import type { SwarmCluster, SwarmObjectMeta, SwarmSpec } from '../model/swarm-cluster.ts';
@@ -105,8 +105,13 @@ export function swarmView(swarm: SwarmCluster): Record<string, unknown> {
 }
 
 /** A secret: its name and labels, never its data. */
-export function secretView(secret: Secret): Record<string, unknown> {
+export function secretView(secret: SwarmData): Record<string, unknown> {
   return { ...metaView(secret.meta), Spec: secret.spec };
+}
+
+/** A config: its name, labels and data (base64), which dockerd shows back. */
+export function configView(config: SwarmData): Record<string, unknown> {
+  return { ...metaView(config.meta), Spec: { ...config.spec, Data: config.data.toString('base64') } };
 }
 
 /** The Swarm section of GET /info: the node's part in a swarm, or dockerd's inactive one outside it. */

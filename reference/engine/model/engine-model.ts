@@ -25,7 +25,7 @@ import { PluginEvents } from './plugin-events.ts';
 import { PluginStore } from './plugin-store.ts';
 import { Pruner } from './prune.ts';
 import { randomId, randomSwarmId } from './random-ids.ts';
-import { SecretStore } from './secret-store.ts';
+import { SwarmDataStore } from './swarm-data-store.ts';
 import { ServiceStore } from './service-store.ts';
 import { SwarmCluster } from './swarm-cluster.ts';
 import { SystemInfo } from './system-info.ts';
@@ -78,7 +78,8 @@ export class EngineModel {
   readonly swarm: SwarmCluster;
   readonly services: ServiceStore;
   readonly tasks: TaskStore;
-  readonly secrets: SecretStore;
+  readonly secrets: SwarmDataStore;
+  readonly configs: SwarmDataStore;
   /** the host ports running containers publish */
   readonly ports: PortPublisher;
   /** runs the healthchecks of running containers */
@@ -132,7 +133,9 @@ export class EngineModel {
     this.system = new SystemInfo(this.containers, this.images, this.events, this.clock);
     this.tasks = new TaskStore(this.swarm);
     const orchestrator = new TaskOrchestrator({ cluster: this.swarm, tasks: this.tasks, containers: this.containers, lifecycle: this.lifecycle, images: this.images, registries: this.registries, scheduler, clock: this.clock, secretData: (id) => this.secrets.dataOf(id) });
-    this.secrets = new SecretStore({ cluster: this.swarm, usedBy: (secret) => this.services.usingSecret(secret.meta.id) });
+    this.secrets = new SwarmDataStore({ kind: 'secret', cluster: this.swarm, usedBy: (secret) => this.services.usingSecret(secret.meta.id) });
+    // services here name no configs (ContainerSpec.Configs is API 1.30's): none is ever in use
+    this.configs = new SwarmDataStore({ kind: 'config', cluster: this.swarm, usedBy: () => [] });
     this.services = new ServiceStore({ cluster: this.swarm, orchestrator, secrets: this.secrets, networks: this.networks });
     this.pruner = new Pruner({ containers: this.containers, lifecycle: this.lifecycle, images: this.images, volumes: this.volumes, networks: this.networks, events: this.events, clock: this.clock });
   }
@@ -141,6 +144,7 @@ export class EngineModel {
   reset(): void {
     this.services.clear();
     this.secrets.clear();
+    this.configs.clear();
     this.swarm.reset();
     this.health.clear();
     this.lifecycle.shutdown();

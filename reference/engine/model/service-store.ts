@@ -9,7 +9,7 @@ import type { RegistryCredentials } from './image-registry.ts';
 import { ConflictError, EngineError, InvalidParameterError, NotFoundError } from './errors.ts';
 import { parseImageReference } from './image-reference.ts';
 import type { NetworkStore } from './network-store.ts';
-import type { SecretStore } from './secret-store.ts';
+import type { SwarmDataStore } from './swarm-data-store.ts';
 import { Service } from './service.ts';
 import { matchesServiceFilters, type ServiceListFilters } from './service-list-filters.ts';
 import { isGlobal, type NetworkAttachment, type ServiceSpec } from './service-spec.ts';
@@ -19,7 +19,7 @@ import type { TaskOrchestrator } from './task-orchestrator.ts';
 export interface ServiceStoreOptions {
   cluster: SwarmCluster;
   orchestrator: TaskOrchestrator;
-  secrets: SecretStore;
+  secrets: SwarmDataStore;
   networks: NetworkStore;
 }
 
