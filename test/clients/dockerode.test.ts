@@ -291,6 +291,27 @@ const SCENARIOS: Record<string, Scenario> = {
     },
   },
 
+  service_logs: {
+    async run(docker, target, made, named) {
+      const service = await docker.createService({
+        Name: named('logged'), Mode: { Replicated: { Replicas: 1 } },
+        TaskTemplate: { ContainerSpec: { Image: target.image, Command: ['sh', '-c', 'echo from-the-task; sleep 300'], StopGracePeriod: SECOND } },
+      });
+      made.add(() => removeService(docker, service));
+      await until(() => runningTasks(docker, service.id), (tasks) => tasks.length === 1, { what: 'one running task', ...TASK_WAIT });
+      const logged = async () => {
+        const body = (await service.logs({ stdout: true, follow: false })) as unknown as Buffer;
+        const stdout = new PassThrough();
+        const chunks: Buffer[] = [];
+        stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+        docker.modem.demuxStream(Readable.from([body]), stdout, new PassThrough());
+        await new Promise((resolve) => setImmediate(resolve));
+        return Buffer.concat(chunks).toString('utf8');
+      };
+      expect(await until(logged, (text) => text !== '', { what: 'the task\'s log', ...TASK_WAIT })).toBe('from-the-task\n');
+    },
+  },
+
   build_cache_from: {
     async run(docker, target, made, named) {
       const context = await tarOf({ Dockerfile: `FROM ${target.image}\nRUN echo built > /built\n` });

@@ -2,23 +2,15 @@
  * Container endpoints that read what a container produced (spec/1 §4.1): its processes (top), its
  * filesystem changes and its log. Logs are multiplexed frames (spec/1 §4.4) without a Tty and the raw terminal bytes with one.
  */
-import { atLeast } from '../../../harness/versions.ts';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Container } from '../model/container.ts';
 import { logAttributes, type LogEntry } from '../model/container-log.ts';
-import { InvalidParameterError } from '../model/errors.ts';
-import { formatFixedNanoTimestamp } from '../model/timestamps.ts';
+import { logLine, parseLogQuery } from './log-query.ts';
 import { answerUpgraded, writeFrames } from './raw-stream.ts';
 import { sendJson } from './replies.ts';
 import { clientGone, containerOf } from './route-helpers.ts';
 import type { Route, RouteContext } from './route-table.ts';
-import { parseUnixTime } from './unix-time-query.ts';
-
-/** `tail`: a number of lines; `all`, or anything that is not a number, means every line (dockerd's Atoi fallback). */
-function parseTail(text: string | null): number | undefined {
-  return text !== null && /^[+-]?\d+$/.test(text) ? Number(text) : undefined;
-}
 
 /** Go's url.QueryEscape: only letters, digits and `-_.~` stay as they are; a space is `+`. */
 function queryEscape(text: string): string {
@@ -37,27 +29,13 @@ function detailsPrefix(container: Container): string {
 }
 
 async function streamLogs(context: RouteContext): Promise<void> {
-  const { query, version, model, personality } = context;
-  const stdout = personality.booleanQuery(query.get('stdout'), false);
-  const stderr = personality.booleanQuery(query.get('stderr'), false);
-  if (!stdout && !stderr) throw new InvalidParameterError('Bad parameters: you must choose at least one stream');
+  const { model, personality } = context;
+  const asked = parseLogQuery(context);
   const container = containerOf(context);
   const signal = clientGone(context);
-  const entries = model.operations.logs(container, {
-    stdout,
-    stderr,
-    since: atLeast(version, '1.19') ? parseUnixTime(query.get('since')) : undefined,
-    tail: parseTail(query.get('tail')),
-    follow: personality.booleanQuery(query.get('follow'), false),
-    signal,
-  });
-  const timestamps = personality.booleanQuery(query.get('timestamps'), false);
-  // §9.4 gives details at 1.23, the logs row of §4.1 marks it [1.25]: it is read from 1.23, which keeps both.
-  const details = atLeast(version, '1.23') && personality.booleanQuery(query.get('details'), false) ? detailsPrefix(container) : undefined;
-  const line = (entry: LogEntry) => {
-    const prefix = `${timestamps ? `${formatFixedNanoTimestamp(entry.time)} ` : ''}${details ?? ''}`;
-    return prefix ? Buffer.concat([Buffer.from(prefix), entry.bytes]) : entry.bytes;
-  };
+  const entries = model.operations.logs(container, { ...asked, signal });
+  const details = asked.details ? detailsPrefix(container) : undefined;
+  const line = (entry: LogEntry) => logLine(entry, asked.timestamps, details);
   const output = await openLogStream(context);
   try {
     for await (const entry of entries) {
@@ -72,7 +50,7 @@ async function streamLogs(context: RouteContext): Promise<void> {
 }
 
 /** With an Upgrade header the log goes on the hijacked connection after a 101 (spec/1 §4.1 logs row, §4.4); without, in a 200 body. */
-async function openLogStream(context: RouteContext): Promise<Writable> {
+export async function openLogStream(context: RouteContext): Promise<Writable> {
   if (context.upgrade) return answerUpgraded(context, context.upgrade);
   // dockerd sends its headers before the first line, and no Content-Type.
   context.response.writeHead(200);

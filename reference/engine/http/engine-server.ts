@@ -32,6 +32,7 @@ import { parseRequestQuery } from './request-query.ts';
 import { RouteTable, type Route, type RouteMatch, type UpgradedConnection } from './route-table.ts';
 import { IDENTITY_HEADERS } from './server-identity.ts';
 import { configRoutes, secretRoutes } from './swarm-data-routes.ts';
+import { serviceLogRoutes } from './service-log-routes.ts';
 import { serviceRoutes } from './service-routes.ts';
 import { specStatuses } from './spec-statuses.ts';
 import { swarmRoutes } from './swarm-routes.ts';
@@ -64,7 +65,7 @@ interface Served {
 /** Every route of the engine API, in the order they are matched. */
 export const ENGINE_ROUTES: readonly Route[] = [
   ...pruneRoutes, ...systemRoutes, ...authRoutes, ...eventRoutes, ...containerRoutes, ...attachRoutes, ...execRoutes, ...imageTarballRoutes, ...imageRoutes, ...commitRoutes, ...buildRoutes,
-  ...networkRoutes, ...volumeRoutes, ...pluginRoutes, ...swarmRoutes, ...serviceRoutes, ...taskRoutes, ...secretRoutes, ...configRoutes,
+  ...networkRoutes, ...volumeRoutes, ...pluginRoutes, ...swarmRoutes, ...serviceRoutes, ...serviceLogRoutes, ...taskRoutes, ...secretRoutes, ...configRoutes,
 ];
 
 const ROUTES = new RouteTable([...ENGINE_ROUTES]);
