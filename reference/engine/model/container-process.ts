@@ -48,14 +48,14 @@ export function spawnExecProcess(container: Container, namespace: PidNamespace, 
 
 function startInContainer(container: Container, command: ContainerCommand, place: { scheduler: Scheduler } | { namespace: PidNamespace }): SimulatedProcess {
   const { config, filesystem } = container;
-  const user = resolveUser(command.user, filesystem);
+  const user = resolveUser(command.user, filesystem, (container.hostConfig.GroupAdd as string[] | null) ?? []);
   return startProcess({
     argv: command.argv,
     // TERM follows the process's own terminal, not the container's.
     env: containerEnvironment({ ...config, Env: [...config.Env, ...(command.env ?? [])], Tty: command.tty }, user.home, container.linkEnvironment),
     workingDir: config.WorkingDir || '/',
     hostname: config.Hostname,
-    user: { uid: user.uid, gid: user.gid, ...(user.name !== undefined && { name: user.name }) },
+    user: { uid: user.uid, gid: user.gid, extraGroups: user.extraGroups, ...(user.name !== undefined && { name: user.name }) },
     tty: command.tty,
     openStdin: command.openStdin,
     filesystem,

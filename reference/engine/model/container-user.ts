@@ -12,11 +12,14 @@ export interface ContainerUser {
   /** undefined for a numeric uid that /etc/passwd does not list */
   name: string | undefined;
   home: string;
+  /** the groups HostConfig.GroupAdd gives, by number */
+  extraGroups: number[];
 }
 
 const NUMERIC = /^\d+$/;
 
-export function resolveUser(spec: string, fs: ContainerFilesystem): ContainerUser {
+/** @param groupAdd HostConfig.GroupAdd: group names (looked up in /etc/group) or numbers */
+export function resolveUser(spec: string, fs: ContainerFilesystem, groupAdd: readonly string[] = []): ContainerUser {
   const [userPart = '', groupPart] = spec.split(':', 2);
   const user = userPart === '' ? '0' : userPart;
   const entry = databaseLines(fs, '/etc/passwd').find((fields) => (NUMERIC.test(user) ? fields[2] === user : fields[0] === user));
@@ -31,7 +34,14 @@ export function resolveUser(spec: string, fs: ContainerFilesystem): ContainerUse
       gid = Number(group[2]);
     }
   }
-  return { uid, gid, name: entry?.[0], home: entry?.[5] || '/' };
+  const extraGroups = groupAdd.map((group) => {
+    if (NUMERIC.test(group)) return Number(group);
+    const found = databaseLines(fs, '/etc/group').find((fields) => fields[0] === group);
+    // dockerd's words here begin with a capital, unlike the user's group above
+    if (!found) throw new EngineError(`Unable to find group ${group}: no matching entries in group file`);
+    return Number(found[2]);
+  });
+  return { uid, gid, name: entry?.[0], home: entry?.[5] || '/', extraGroups };
 }
 
 /** The colon-separated fields of each line; none when the file is missing. */

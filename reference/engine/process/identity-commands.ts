@@ -66,8 +66,9 @@ export const hostname: Applet = async (context) => {
 const ID_USAGE: AppletUsage = { synopsis: 'id [-ugGnr] [USER]', summary: 'Print information about USER or the current user' };
 
 /**
- * `id [-u|-g|-G] [-n] [-r] [USER]`. The groups are the primary one and those /etc/group lists the
- * user in, as runc sets them at start: the kernel keeps a process's list sorted, getgrouplist (for
+ * `id [-u|-g|-G] [-n] [-r] [USER]`. The groups are the primary one, those /etc/group lists the user
+ * in, and for the process's own user those the container was given (HostConfig.GroupAdd), as runc
+ * sets them at start: the kernel keeps a process's list sorted, getgrouplist (for
  * USER) puts the primary group first; -G prints the primary group first either way. A name that
  * /etc/passwd or /etc/group does not know prints as a number (with -n: an error, status 1).
  */
@@ -93,7 +94,7 @@ export const id: Applet = async (context) => {
   const userLabel = users.find((entry) => entry.uid === uid)?.name;
   const groupName = (number: number) => groups.find((entry) => entry.gid === number)?.name;
   const members = userLabel === undefined ? [] : groups.filter((entry) => entry.members.includes(userLabel)).map((entry) => entry.gid);
-  const supplementary = userName === undefined ? [...new Set([gid, ...members])].sort((a, b) => a - b) : [...new Set([gid, ...members])];
+  const supplementary = userName === undefined ? [...new Set([gid, ...members, ...context.user.extraGroups])].sort((a, b) => a - b) : [...new Set([gid, ...members])];
   if (only.length === 0) {
     const label = (number: number, name: string | undefined) => (name === undefined ? `${number}` : `${number}(${name})`);
     context.io.stdout.write(`uid=${label(uid, userLabel)} gid=${label(gid, groupName(gid))} groups=${supplementary.map((number) => label(number, groupName(number))).join(',')}\n`);

@@ -12,6 +12,8 @@ export interface ProcessUser {
   gid: number;
   /** the name `ps` shows; the uid in decimal when the container's /etc/passwd does not know it */
   name: string;
+  /** groups given besides those /etc/group lists the user in (HostConfig.GroupAdd, resolved) */
+  extraGroups: readonly number[];
 }
 
 export interface ProgramContext {

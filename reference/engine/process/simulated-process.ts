@@ -25,7 +25,7 @@ export interface StartProcessOptions {
   /** default `localhost` */
   hostname?: string;
   /** default root; the name comes from the container's /etc/passwd when not given */
-  user?: { uid: number; gid?: number; name?: string };
+  user?: { uid: number; gid?: number; name?: string; extraGroups?: readonly number[] };
   tty?: boolean;
   /**
    * Whether stdin is a pipe the caller writes to (Config.OpenStdin, exec AttachStdin). When false the
@@ -216,5 +216,6 @@ function processUser(given: StartProcessOptions['user'], fs: ContainerFilesystem
     uid,
     gid: given?.gid ?? entry?.gid ?? (uid === 0 ? 0 : uid),
     name: given?.name ?? entry?.name ?? (uid === 0 ? 'root' : String(uid)),
+    extraGroups: given?.extraGroups ?? [],
   };
 }

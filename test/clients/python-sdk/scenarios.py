@@ -579,10 +579,19 @@ def plugin_create(client, cleanup):
     assert types == ['docker.volumedriver/1.0'], types
 
 
+def group_add(client, cleanup):
+    """group_add: the container's process is in the groups given besides its own (id -G)."""
+    container = client.containers.run(IMAGE, ['id', '-G'], name=named('groups'), group_add=['4343', '4242'], detach=True)
+    cleanup.add(remove_container, client, container.id)
+    assert container.wait(timeout=30)['StatusCode'] == 0
+    shown = container.logs(stdout=True, stderr=False).decode()
+    assert shown == '0 4242 4343\n', shown
+
+
 SCENARIOS = {f.__name__: f for f in [swarm_lifecycle, secrets, prune_and_df, create_inspect_fields, legacy_links,
                                      healthcheck, bind_mounts_shared, exec_env_user, detach_keys, shell_commands,
                                      network_endpoint_settings,
-                                     services_mode_scale, build_cache_from, plugins, plugin_create]}
+                                     services_mode_scale, build_cache_from, plugins, plugin_create, group_add]}
 
 
 def main():
