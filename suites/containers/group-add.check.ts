@@ -6,7 +6,7 @@
 import { check } from '../../harness/check.ts';
 import { exitedContainer, loggedStdout } from '../container-steps.ts';
 
-check('containers.create.group-add', {
+check('containers.create.group-add-in-process', {
   title: 'a container created with HostConfig.GroupAdd runs its process in those groups besides its own (`id -G`: the primary group, then the others in order); a group name /etc/group does not know fails the start (500)',
   spec: '1 §2.3',
   level: 'docker',

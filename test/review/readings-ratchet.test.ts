@@ -44,7 +44,12 @@ describe('a check fingerprint', () => {
 
 describe('the recorded readings', { timeout: 120_000 }, async () => {
   const { stdout } = await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, 'bin/shipshape.js'), 'list', '--json'], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 });
-  const checks = new Map((JSON.parse(stdout) as CheckDescriptor[]).map((check) => [check.id, check]));
+  const listed = JSON.parse(stdout) as CheckDescriptor[];
+  const checks = new Map(listed.map((check) => [check.id, check]));
+
+  test('name each check of the suite once: no two checks share an id', () => {
+    expect(listed.filter((check, index) => listed.findIndex((other) => other.id === check.id) !== index).map((check) => check.id)).toEqual([]);
+  });
   const files = await readReadings();
   const readings = new Map<string, Reading & { file: string; current?: string }>();
   const twice: string[] = [];
