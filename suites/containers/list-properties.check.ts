@@ -179,30 +179,35 @@ interface Expectation {
   size: boolean;
 }
 
-/** The ids of every container the target has now. */
-async function allIds(context: CheckContext): Promise<Set<string>> {
-  const res = await context.engine.get('/containers/json', { query: { all: '1' } });
-  context.expect(res.status, `GET /containers/json?all=1: ${res.describe()}`).toBe(200);
-  return new Set(res.json<Item[]>().map((item) => item.Id));
-}
+/** How often a short limited answer is asked again before it counts (see {@link judge}). */
+const SHORT_ANSWER_ASKS = 3;
+
+const SHORT_ANSWER = 'matched containers left out though the answer has fewer items than limit';
 
 /**
  * Asks GET /containers/json with `query` and compares the own containers listed with `expected`:
  * every `in` listed and no `out` (without limit); with limit: at most limit items, the own matching
- * ones listed are the last created of them, and a matching one left out means a full answer
- * (unless a container went away while the list was answered).
+ * ones listed are the last created of them, and a matching one left out means a full answer. That
+ * last clause alone is asked again, up to {@link SHORT_ANSWER_ASKS} times in all: a container another
+ * client removes while the list is answered may leave it short without one older taking its place
+ * (Podman drops what vanished before it renders the items), which no single answer tells from a daemon
+ * that cuts the list short; one that does so answers short every time.
  */
 async function judge(context: CheckContext, world: World, query: Query, expected: Expectation): Promise<void> {
-  const judgesShortAnswer = expected.fullWhenCut && expected.limit !== undefined;
-  const before = judgesShortAnswer ? await allIds(context) : new Set<string>();
-  const res = await context.engine.get('/containers/json', { query });
-  const after = judgesShortAnswer ? await allIds(context) : new Set<string>();
-  // A container another client removes while the list is answered may be left out of it without one
-  // older taking its place (Podman drops what vanished before it renders the items): a short answer
-  // then proves nothing, so it is judged only when no container went away around the request.
-  const removedMeanwhile = judgesShortAnswer ? [...before].filter((id) => !after.has(id)) : [];
   const request = `GET /containers/json?${new URLSearchParams(query as Record<string, string>).toString()}`;
-  context.expect(res.status, `${request}: ${res.describe()}`).toBe(200);
+  let judged = await judgeAnswer(context, world, query, expected);
+  let asked = 1;
+  for (; asked < SHORT_ANSWER_ASKS && Object.keys(judged.problems).join() === SHORT_ANSWER; asked++) {
+    judged = await judgeAnswer(context, world, query, expected);
+  }
+  const shortAgain = asked > 1 ? ` (the last of ${asked} answers: each before was short)` : '';
+  context.expect(judged.problems, `${request} (${judged.status}, ${judged.items} items) lists own [${judged.listed.join(', ')}]${shortAgain}; oracle [${judged.wanted.join(', ')}]; world: ${describeWorld(world)}`).toEqual({});
+}
+
+/** One answer to `query` against `expected`: what is wrong with it, by what rule. */
+async function judgeAnswer(context: CheckContext, world: World, query: Query, expected: Expectation): Promise<{ problems: Record<string, unknown>; status: number; items: number; listed: string[]; wanted: string[] }> {
+  const res = await context.engine.get('/containers/json', { query });
+  context.expect(res.status, `GET /containers/json?${new URLSearchParams(query as Record<string, string>).toString()}: ${res.describe()}`).toBe(200);
   const items = res.json<Item[]>();
   const own = new Map(items.filter((item) => expected.verdicts.has(item.Id)).map((item) => [item.Id, item]));
   const verdictOf = (member: Member): Verdict => expected.verdicts.get(member.id) ?? 'either';
@@ -218,9 +223,7 @@ async function judge(context: CheckContext, world: World, query: Query, expected
     const earliestListed = Math.min(...world.members.filter((member) => own.has(member.id)).map((member) => member.index));
     const skipped = missing.filter((member) => member.index > earliestListed);
     if (skipped.length > 0) problems['matched and created after a listed own container, yet not listed (limit keeps the last created)'] = skipped.map(role);
-    if (expected.fullWhenCut && removedMeanwhile.length === 0 && missing.length > 0 && items.length !== expected.limit) {
-      problems[`matched containers left out though the answer has ${items.length} items, fewer than limit=${expected.limit}`] = missing.map(role);
-    }
+    if (expected.fullWhenCut && missing.length > 0 && items.length !== expected.limit) problems[SHORT_ANSWER] = { left: missing.map(role), items: items.length, limit: expected.limit };
   }
   if (expected.size) {
     const badSizes = [...own.values()].filter((item) => !Number.isInteger(item.SizeRootFs) || (item.SizeRw !== undefined && !Number.isInteger(item.SizeRw)));
@@ -228,7 +231,7 @@ async function judge(context: CheckContext, world: World, query: Query, expected
   }
   const listed = world.members.filter((member) => own.has(member.id)).map(role);
   const wanted = world.members.map((member) => `c${member.index}:${verdictOf(member)}`);
-  context.expect(problems, `${request} (${res.status}, ${items.length} items) lists own [${listed.join(', ')}]; oracle [${wanted.join(', ')}]; world: ${describeWorld(world)}`).toEqual({});
+  return { problems, status: res.status, items: items.length, listed, wanted };
 }
 
 // ---------------------------------------------------------------------------------------------
