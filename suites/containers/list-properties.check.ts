@@ -337,7 +337,13 @@ check('containers.list.property-query', {
   const world = await buildWorld(context, sampleWorld(context, worldPlan(count, ['created', 'running', 'exited'], withFilters)), withFilters, withFilters);
   await assertProperty(context, fc.asyncProperty(specQuery(count, withFilters), async (query) => {
     await judge(context, world, specRequest(context, world, query), specExpectation(world, query));
-  }), QUERY_RUNS);
+  }), {
+    numRuns: QUERY_RUNS,
+    // the fixture image by the name it was pulled under, with all, on every seed from 1.24: the ancestor
+    // filter's plainest case, which a daemon that matches image names otherwise (Podman: only in full)
+    // fails every run, whatever the world's states
+    examples: withFilters ? [[{ all: '1', filters: { ancestor: 'fixture' } }]] : [],
+  });
 });
 
 check('containers.list.filter-before-since-disjoint', {

@@ -5,7 +5,7 @@
  * docker-level, as dockerd 20.10 writes them. Read by the container's own process (`cat`), from its log.
  */
 import { check, type CheckContext, type CheckMeta } from '../../harness/check.ts';
-import { exitedContainer, inspectContainer, loggedStdout } from '../container-steps.ts';
+import { createContainer, exitedContainer, exitedState, inspectContainer, loggedStdout, startContainer } from '../container-steps.ts';
 import { ownNetwork } from '../networks/network-steps.ts';
 
 const FILES: Omit<CheckMeta, 'title'> = { spec: '1 §2.3', level: 'docker', seen: 'dockerd 20.10.24', since: '1.18', tags: ['state'] };
@@ -22,21 +22,29 @@ check('containers.files.hostname', { ...FILES, title: 'a started container\'s /e
 
 check('containers.files.hosts', {
   ...FILES,
-  title: 'a started container\'s /etc/hosts names localhost, then each ExtraHosts entry, then each link (address, alias, hostname, name), then its own address with hostname.domainname and hostname',
+  title: 'a started container\'s /etc/hosts names localhost, then each ExtraHosts entry, then its own address with hostname.domainname and hostname',
+}, async (context) => {
+  const text = await fileSeenBy(context, '/etc/hosts', { Hostname: 'files-host', Domainname: 'example.org', HostConfig: { ExtraHosts: ['extra.example:10.1.2.3'] } });
+  const lines = text.split('\n');
+  const own = lines.findIndex((line) => /^\d+\.\d+\.\d+\.\d+\tfiles-host\.example\.org files-host$/.test(line));
+  context.expect({ localhost: lines[0], extra: lines.indexOf('10.1.2.3\textra.example'), own }, `/etc/hosts: ${JSON.stringify(text)}`).toEqual({ localhost: '127.0.0.1\tlocalhost', extra: 6, own: 7 });
+});
+
+check('containers.files.hosts-links', {
+  ...FILES,
+  title: 'a started container\'s /etc/hosts has a line for each legacy link: the linked container\'s address, the alias, its hostname and its name',
 }, async (context) => {
   const childName = context.make.uniqueName('linked');
   const child = await context.make.container({ Image: context.session.fixtureImage, Cmd: ['sleep', '300'], Hostname: 'files-child' }, childName);
-  await context.engine.post(`/containers/${child}/start`);
+  await startContainer(context, child);
   const childAddress = (await inspectContainer<{ NetworkSettings: { IPAddress: string } }>(context, child)).NetworkSettings.IPAddress;
-  const text = await fileSeenBy(context, '/etc/hosts', { Hostname: 'files-host', Domainname: 'example.org', HostConfig: { ExtraHosts: ['extra.example:10.1.2.3'], Links: [`${childName}:kid`] } });
-  const lines = text.split('\n');
-  const own = lines.findIndex((line) => /^\d+\.\d+\.\d+\.\d+\tfiles-host\.example\.org files-host$/.test(line));
-  context.expect({
-    localhost: lines[0],
-    extra: lines.indexOf('10.1.2.3\textra.example'),
-    link: lines.indexOf(`${childAddress}\tkid files-child ${childName}`),
-    own,
-  }, `/etc/hosts: ${JSON.stringify(text)}`).toEqual({ localhost: '127.0.0.1\tlocalhost', extra: 6, link: 7, own: 8 });
+  const created = await createContainer(context, { Image: context.session.fixtureImage, Cmd: ['cat', '/etc/hosts'], Tty: false, HostConfig: { Links: [`${childName}:kid`] } });
+  context.expect(created.status, `POST /containers/create with Links: ${created.describe()}`).toBe(201);
+  const id = created.json<{ Id: string }>().Id;
+  await startContainer(context, id);
+  await exitedState(context, id);
+  const text = await loggedStdout(context, id);
+  context.expect(text.split('\n'), `/etc/hosts: ${JSON.stringify(text)}`).toContain(`${childAddress}\tkid files-child ${childName}`);
 });
 
 check('containers.files.resolv-conf-given', {
