@@ -87,7 +87,9 @@ check('containers.list.limit', {
   // No filter (the spec defines none that selects a check's own containers): containers other checks
   // create meanwhile rightly take places in the list. What must never be listed is a container created
   // before `second` (ours or one there before the check began): two of ours came after it.
-  const older = new Set((await context.engine.get('/containers/json', { query: { all: '1' } })).json<{ Id: string }[]>().map((item) => item.Id));
+  const listedBefore = await context.engine.get('/containers/json', { query: { all: '1' } });
+  context.expect(listedBefore.status, `GET /containers/json?all=1 status: ${listedBefore.describe()}`).toBe(200);
+  const older = new Set(listedBefore.json<{ Id: string }[]>().map((item) => item.Id));
   const cast = await createdInOrder(context, ['first', 'second', 'third']);
   // Podman 4.3 counts a container another check removes while it lists, then leaves it out: a list
   // shorter than the limit is asked for again (a few times), a longer one never.
