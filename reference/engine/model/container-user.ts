@@ -34,9 +34,12 @@ export function resolveUser(spec: string, fs: ContainerFilesystem, groupAdd: rea
       gid = Number(group[2]);
     }
   }
+  // /etc/group read once, and only when a name needs it
+  let groups: string[][] | undefined;
   const extraGroups = groupAdd.map((group) => {
     if (NUMERIC.test(group)) return Number(group);
-    const found = databaseLines(fs, '/etc/group').find((fields) => fields[0] === group);
+    groups ??= databaseLines(fs, '/etc/group');
+    const found = groups.find((fields) => fields[0] === group);
     // dockerd's words here begin with a capital, unlike the user's group above
     if (!found) throw new EngineError(`Unable to find group ${group}: no matching entries in group file`);
     return Number(found[2]);
