@@ -257,6 +257,23 @@ const SCENARIOS: Record<string, Scenario> = {
     },
   },
 
+  tty_attach_wc: {
+    // dockerode's own "attach with tty enable writing 1000 bytes": write, wait, and read what came by then
+    async run(docker, target, made, named) {
+      const box = await docker.createContainer({ Image: target.image, Cmd: ['wc', '-c'], AttachStdin: true, OpenStdin: true, Tty: true, name: named('tty') });
+      made.add(() => box.remove({ force: true }));
+      const stream = (await box.attach({ stream: true, stdin: true, stdout: true, stderr: true, hijack: true })) as Duplex;
+      let output = '';
+      stream.on('data', (chunk: Buffer) => (output += chunk.toString('latin1')));
+      await box.start();
+      const typed = 'x'.repeat(1000);
+      stream.write(`${typed}\n\x04`);
+      expect(await box.wait()).toMatchObject({ StatusCode: 0 });
+      expect(output).toBe(`${typed}\r\n1001\r\n`);
+      stream.destroy();
+    },
+  },
+
   network_endpoint_settings: {
     async run(docker, target, made, named) {
       const prefix = await freeSubnet(docker);

@@ -55,6 +55,8 @@ export interface BuildOptions {
   /** `labels`: set on the result as LABEL steps at the end */
   labels: Readonly<Record<string, string>>;
   resources: BuildResources;
+  /** the network the RUN steps' containers join (their NetworkMode); absent: the default */
+  networkMode?: string;
   /** fetches ADD's URLs */
   download: Downloader;
   /** X-Registry-Config: the credentials for a registry host, for the pulls of FROM; none when absent */
@@ -349,7 +351,8 @@ class ImageBuilder {
       Volumes: config.Volumes,
       ...(config.StopSignal !== undefined && { StopSignal: config.StopSignal }),
     };
-    const container = this.model.containers.create({ config: spec, hostConfig: this.options.resources });
+    const { resources, networkMode } = this.options;
+    const container = this.model.containers.create({ config: spec, hostConfig: { ...resources, ...(networkMode !== undefined && { NetworkMode: networkMode }) } });
     this.stepContainers.push(container);
     this.output.stdout(` ---> Running in ${truncateId(container.id)}\n`);
     return container;

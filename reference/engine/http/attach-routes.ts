@@ -6,6 +6,7 @@
  * detach keys there fall back to the default.
  */
 import { WebSocket, WebSocketServer } from 'ws';
+import { attachBeginning } from './attach-readiness.ts';
 import type { Container } from '../model/container.ts';
 import type { LogEntry } from '../model/container-log.ts';
 import { parseDetachKeys } from '../model/detach-keys.ts';
@@ -62,6 +63,7 @@ async function attach(context: RouteContext): Promise<void> {
   context.model.attach.check(container, query.stream);
   const replay = logReplay(context, container, query);
   const client = openRawStream(context, { multiplexed: !container.config.Tty });
+  attachBeginning(container, client.streamBegun);
   try {
     await serveAttach(context, container, query, replay, client);
   } catch {
@@ -79,6 +81,7 @@ async function attachWebsocket(context: RouteContext): Promise<void> {
   // ws wrote the 101 on the upgraded connection: it goes out on its own before the first message
   const afterHead = new AfterHead(context.upgrade ? headerBlockDelivered(context.upgrade.socket) : Promise.resolve());
   const client = new WebsocketClient(socket, context.personality.binaryWebsocket, afterHead);
+  attachBeginning(container, client.streamBegun);
   try {
     await serveAttach(context, container, query, replay, client);
   } catch {
@@ -99,6 +102,10 @@ function acceptWebsocket({ request, upgrade }: RouteContext): Promise<WebSocket>
 
 class WebsocketClient implements AttachClient {
   readonly hasInput = true;
+
+  get streamBegun(): Promise<void> {
+    return this.afterHead.delivered;
+  }
 
   constructor(
     private readonly socket: WebSocket,

@@ -52,6 +52,8 @@ async function build(route: RouteContext): Promise<void> {
         buildArgs: new Map(Object.entries(buildArgs)),
         labels: Object.fromEntries(Object.entries(labels).map(([key, value]) => [key, value ?? ''])),
         resources: resourcesOf(query),
+        // API 1.25's; dockerd 20.10 reads it at every version
+        networkMode: query.get('networkmode') || undefined,
         // a malformed header is ignored, as on dockerd
         registryCredentials: registryConfigCredentials(request.headers['x-registry-config'], route.version),
         download: async (url) => {

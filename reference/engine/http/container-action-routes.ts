@@ -11,6 +11,7 @@ import { HttpError } from './http-error.ts';
 import { atoi, optionalInteger } from './integer-query.ts';
 import { parseJsonBody, readBodyText, readJsonBody } from './json-body.ts';
 import { sendEmpty, sendJson, sendText } from './replies.ts';
+import { attachedStreamsBegun } from './attach-readiness.ts';
 import { clientGone, containerOf } from './route-helpers.ts';
 import type { Route } from './route-table.ts';
 
@@ -52,7 +53,9 @@ export const containerActionRoutes: Route[] = [
         }
         hostConfig = parseHostConfig(parseJsonBody(request, text), { version, personality });
       }
-      model.lifecycle.start(containerOf(context), { hostConfig, rules: validationRules(version) });
+      const container = containerOf(context);
+      await attachedStreamsBegun(container);
+      model.lifecycle.start(container, { hostConfig, rules: validationRules(version) });
       sendEmpty(response, 204);
     },
   },

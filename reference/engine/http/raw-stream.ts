@@ -15,6 +15,8 @@ import { IDENTITY_HEADERS } from './server-identity.ts';
 export interface AttachClient {
   /** the client can send input (a hijacked connection or a websocket) */
   readonly hasInput: boolean;
+  /** resolves when what is sent goes out at once (a hijacked head has gone out alone) */
+  readonly streamBegun: Promise<void>;
   send(stream: OutputStreamName, chunk: Buffer): void;
   /** Wires the client's input and departure to the attachment, and ends the client when it ends. */
   bind(attachment: ProcessAttachment): void;
@@ -64,7 +66,7 @@ function writeUpgradedHead({ dialect }: RouteContext, upgrade: UpgradedConnectio
 export class AfterHead {
   private queued: Array<() => void> | undefined = [];
 
-  constructor(delivered: Promise<void>) {
+  constructor(readonly delivered: Promise<void>) {
     void delivered.then(() => {
       const queued = this.queued ?? [];
       this.queued = undefined;
@@ -110,6 +112,10 @@ class RawStreamClient implements AttachClient {
 
   get hasInput(): boolean {
     return this.input !== undefined;
+  }
+
+  get streamBegun(): Promise<void> {
+    return this.afterHead.delivered;
   }
 
   send(stream: OutputStreamName, chunk: Buffer): void {

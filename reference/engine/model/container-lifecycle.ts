@@ -15,6 +15,7 @@ import type { Container } from './container.ts';
 import { linkEnvironment, linkHosts } from './container-links.ts';
 import { networkFilesOf } from './container-network-files.ts';
 import type { ContainerEvents } from './container-events.ts';
+import { containerNetworkView } from './container-name-resolution.ts';
 import { spawnContainerProcess } from './container-process.ts';
 import { exitedState, pausedState, restartCancelledState, restartingState, runningState, startFailedState } from './container-state.ts';
 import type { ContainerStore } from './container-store.ts';
@@ -245,7 +246,7 @@ export class ContainerLifecycle {
     }
     volumes.mount(container);
     try {
-      process = spawnContainerProcess(container, scheduler);
+      process = spawnContainerProcess(container, scheduler, containerNetworkView(container, this.options.store));
     } catch (error) {
       volumes.unmount(container);
       networking.release(container);

@@ -5,7 +5,7 @@
  * before the start wired to it; an exec instance's process joins the namespace of the running PID 1.
  */
 import { FilesystemError } from '../filesystem/container-filesystem.ts';
-import { startProcess, type PidNamespace, type Scheduler, type SimulatedProcess } from '../process/index.ts';
+import { startProcess, type NetworkView, type PidNamespace, type Scheduler, type SimulatedProcess } from '../process/index.ts';
 import type { Container } from './container.ts';
 import { containerEnvironment } from './container-environment.ts';
 import { resolveUser } from './container-user.ts';
@@ -23,7 +23,7 @@ export interface ContainerCommand {
 }
 
 /** Throws ExecError when argv[0] names nothing that runs, EngineError for a bad user or working directory. */
-export function spawnContainerProcess(container: Container, scheduler: Scheduler): SimulatedProcess {
+export function spawnContainerProcess(container: Container, scheduler: Scheduler, network: NetworkView): SimulatedProcess {
   const { config, filesystem } = container;
   if (config.WorkingDir) {
     try {
@@ -34,7 +34,7 @@ export function spawnContainerProcess(container: Container, scheduler: Scheduler
     }
   }
   const command = { argv: [...(config.Entrypoint ?? []), ...(config.Cmd ?? [])], user: config.User, tty: config.Tty, openStdin: config.OpenStdin };
-  const process = startInContainer(container, command, { scheduler });
+  const process = startInContainer(container, command, network, { scheduler });
   // Clients that attached before the start get this run's output from its first byte.
   for (const attachment of container.waitingAttachments) attachment.connect(process);
   container.waitingAttachments.clear();
@@ -42,11 +42,11 @@ export function spawnContainerProcess(container: Container, scheduler: Scheduler
 }
 
 /** A process beside PID 1 in its namespace (an exec instance's); the container must be running. */
-export function spawnExecProcess(container: Container, namespace: PidNamespace, command: ContainerCommand): SimulatedProcess {
-  return startInContainer(container, command, { namespace });
+export function spawnExecProcess(container: Container, namespace: PidNamespace, command: ContainerCommand, network: NetworkView): SimulatedProcess {
+  return startInContainer(container, command, network, { namespace });
 }
 
-function startInContainer(container: Container, command: ContainerCommand, place: { scheduler: Scheduler } | { namespace: PidNamespace }): SimulatedProcess {
+function startInContainer(container: Container, command: ContainerCommand, network: NetworkView, place: { scheduler: Scheduler } | { namespace: PidNamespace }): SimulatedProcess {
   const { config, filesystem } = container;
   const user = resolveUser(command.user, filesystem, (container.hostConfig.GroupAdd as string[] | null) ?? []);
   return startProcess({
@@ -59,6 +59,7 @@ function startInContainer(container: Container, command: ContainerCommand, place
     tty: command.tty,
     openStdin: command.openStdin,
     filesystem,
+    network,
     ...place,
   });
 }

@@ -8,6 +8,7 @@
 import { ExecError, type Scheduler, type SimulatedProcess } from '../process/index.ts';
 import type { Container } from './container.ts';
 import type { ContainerEvents } from './container-events.ts';
+import { containerNetworkView } from './container-name-resolution.ts';
 import { spawnExecProcess } from './container-process.ts';
 import type { ContainerStore } from './container-store.ts';
 import { ConflictError, EngineError, InvalidParameterError, NotFoundError, NotRunningError } from './errors.ts';
@@ -107,7 +108,7 @@ export class ExecStore {
     const command = { argv: spec.cmd, env: spec.env, user: instance.user, tty: spec.tty, openStdin: spec.attachStdin && clientStdin };
     let process: SimulatedProcess;
     try {
-      process = spawnExecProcess(container, namespace, command);
+      process = spawnExecProcess(container, namespace, command, containerNetworkView(container, this.options.containers));
     } catch (error) {
       // dockerd records 126 for an exec that could not start, whatever the cause.
       instance.exitCode = 126;

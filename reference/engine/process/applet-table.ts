@@ -7,6 +7,7 @@
 import { BUSYBOX_APPLETS } from './busybox-applets.ts';
 import { cat, find, ls, mkdir, rm, touch } from './file-commands.ts';
 import { env, hostname, id, pwd, whoami } from './identity-commands.ts';
+import { nslookup, ping } from './network-commands.ts';
 import { baseName, resolvePath } from './paths.ts';
 import { envValue, type Applet, type CommandLookup, type CommandLookupContext, type CommandResolution } from './program.ts';
 import { sh } from './shell-applet.ts';
@@ -28,6 +29,8 @@ const APPLETS: ReadonlyMap<string, Applet> = new Map<string, Applet>([
   ['id', id],
   ['ls', ls],
   ['mkdir', mkdir],
+  ['nslookup', nslookup],
+  ['ping', ping],
   ['printf', printf],
   ['pwd', pwd],
   ['rm', rm],

@@ -9,3 +9,4 @@ export { ManualScheduler, realScheduler, type Scheduler, type TimerHandle } from
 export { signalName, signalNumber, UnknownSignalError } from './signals.ts';
 export { SIMULATED_APPLETS } from './applet-table.ts';
 export type { ExitStatus } from './task.ts';
+export type { DnsAnswer, NetworkView } from './program.ts';

@@ -16,6 +16,21 @@ export interface ProcessUser {
   extraGroups: readonly number[];
 }
 
+/** What a DNS server answers for a name: its address, that it has none, or nothing (it cannot be reached). */
+export type DnsAnswer = { kind: 'address'; address: string } | { kind: 'no-such-name' } | { kind: 'unreachable' };
+
+/** The container's network as its programs meet it: the DNS servers it can ask, the addresses that answer a ping. */
+export interface NetworkView {
+  askDns(server: string, name: string): DnsAnswer;
+  answersPing(address: string): boolean;
+}
+
+/** A process outside any network: loopback only. */
+export const LOOPBACK_ONLY: NetworkView = {
+  askDns: () => ({ kind: 'unreachable' }),
+  answersPing: (address) => address.startsWith('127.'),
+};
+
 export interface ProgramContext {
   readonly task: Task;
   readonly namespace: PidNamespace;
@@ -31,6 +46,7 @@ export interface ProgramContext {
   /** whether the standard streams are a terminal */
   readonly tty: boolean;
   readonly commands: CommandLookup;
+  readonly network: NetworkView;
 }
 
 /** A program: its exit code when it returns. It lets TaskEndedError through. */

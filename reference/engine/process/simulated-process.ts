@@ -9,7 +9,7 @@ import { passwdEntries } from './identity-commands.ts';
 import { OutputStream } from './output-stream.ts';
 import { PidNamespace, type ProcessTableRow } from './pid-namespace.ts';
 import { InputPipe, type OutputSink, type ProgramIo } from './program-io.ts';
-import type { ProcessUser, ProgramContext } from './program.ts';
+import { LOOPBACK_ONLY, type NetworkView, type ProcessUser, type ProgramContext } from './program.ts';
 import type { Scheduler } from './scheduler.ts';
 import { signalNumber } from './signals.ts';
 import type { ExitStatus, Task } from './task.ts';
@@ -40,6 +40,8 @@ export interface StartProcessOptions {
   namespace?: PidNamespace;
   /** the clock of a namespace created here; real time by default */
   scheduler?: Scheduler;
+  /** what ping and nslookup reach; default loopback only */
+  network?: NetworkView;
 }
 
 /** The argv names nothing that can run: the container or exec fails to start. */
@@ -126,6 +128,7 @@ export class SimulatedProcess {
       io,
       tty: this.tty,
       commands: appletCommands,
+      network: options.network ?? LOOPBACK_ONLY,
     };
     this.task.run(() => program.applet(context), stderrSink);
     this.exited = this.task.exited.then((status) => {

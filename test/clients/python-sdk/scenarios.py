@@ -588,10 +588,39 @@ def group_add(client, cleanup):
     assert shown == '0 4242 4343\n', shown
 
 
+def names_on_networks(client, cleanup):
+    """names_on_networks: the embedded DNS answers names, aliases and link aliases on a user network; a build's networkmode joins it."""
+    network = client.networks.create(named('names'), driver='bridge')
+    cleanup.add(network.remove)
+    target = client.containers.run(IMAGE, ['sleep', '300'], name=named('upstream'), network=network.name, detach=True)
+    cleanup.add(remove_container, client, target.id)
+    asker = client.api.create_container(IMAGE, ['sleep', '300'], name=named('asker'), host_config=client.api.create_host_config(network_mode=network.name),
+                                        networking_config=client.api.create_networking_config({network.name: client.api.create_endpoint_config(
+                                            links=[(named('upstream'), 'bar')], aliases=['pingtarget.docker'])}))
+    cleanup.add(remove_container, client, asker['Id'])
+    client.api.start(asker['Id'])
+    for name in ('bar', named('upstream')):
+        code, output = client.containers.get(asker['Id']).exec_run(['nslookup', name])
+        assert code == 0, (name, output)
+    code, output = target.exec_run(['nslookup', named('nobody')])
+    assert code != 0, output
+
+    dockerfile = f'FROM {IMAGE}\nRUN ping -c1 pingtarget.docker\n'.encode()
+    tag = named('netbuild')
+    cleanup.add(client.images.remove, tag, force=True)
+    client.images.build(fileobj=io.BytesIO(dockerfile), tag=tag, rm=True, network_mode=network.name)
+    try:
+        client.images.build(fileobj=io.BytesIO(dockerfile), tag=named('nonebuild'), rm=True, nocache=True, network_mode='none')
+        raise AssertionError('a build with network_mode none reached pingtarget.docker')
+    except docker.errors.BuildError as error:
+        assert 'returned a non-zero code: 1' in str(error), error
+
+
 SCENARIOS = {f.__name__: f for f in [swarm_lifecycle, secrets, prune_and_df, create_inspect_fields, legacy_links,
                                      healthcheck, bind_mounts_shared, exec_env_user, detach_keys, shell_commands,
                                      network_endpoint_settings,
-                                     services_mode_scale, build_cache_from, plugins, plugin_create, group_add]}
+                                     services_mode_scale, build_cache_from, plugins, plugin_create, group_add,
+                                     names_on_networks]}
 
 
 def main():
