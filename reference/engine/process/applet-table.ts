@@ -6,6 +6,7 @@
  */
 import { BUSYBOX_APPLETS } from './busybox-applets.ts';
 import { cat, find, ls, mkdir, rm, touch } from './file-commands.ts';
+import { uname, uptime } from './host-commands.ts';
 import { env, hostname, id, pwd, whoami } from './identity-commands.ts';
 import { nslookup, ping } from './network-commands.ts';
 import { baseName, resolvePath } from './paths.ts';
@@ -43,6 +44,8 @@ const APPLETS: ReadonlyMap<string, Applet> = new Map<string, Applet>([
   ['top', top],
   ['touch', touch],
   ['true', trueCommand],
+  ['uname', uname],
+  ['uptime', uptime],
   ['wc', wc],
   ['whoami', whoami],
 ]);

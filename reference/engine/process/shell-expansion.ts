@@ -84,6 +84,11 @@ class FieldBuilder {
     this.current = undefined;
   }
 
+  /** Takes back a field that only its opening quote made (`"$@"` with no parameters is no field at all). */
+  dropEmptyField(): void {
+    if (this.current?.text === '') this.current = undefined;
+  }
+
   finish(): Field[] {
     this.breakField();
     return this.fields;
@@ -137,7 +142,9 @@ function emitParts(parts: readonly WordPart[], builder: FieldBuilder, scope: Exp
     }
     if (part.name === '@' && part.quoted && !part.operator && !part.length) {
       // "$@": one field per positional parameter, none when there are none
-      scope.positionalParameters().forEach((value, index) => {
+      const positional = scope.positionalParameters();
+      if (positional.length === 0) builder.dropEmptyField();
+      positional.forEach((value, index) => {
         if (index > 0) builder.breakField();
         builder.text(value, true);
       });

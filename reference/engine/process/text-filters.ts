@@ -77,7 +77,7 @@ const TAIL_USAGE: AppletUsage = { synopsis: 'tail [OPTIONS] [FILE]...', summary:
 function headOrTail(which: 'head' | 'tail'): Applet {
   const usage = which === 'head' ? HEAD_USAGE : TAIL_USAGE;
   return async (context) => {
-    const options = parseOptions(context, oldStyleCount(context.argv.slice(1)), { supported: 'ncqv', unsupported: 'fFs', withValue: 'nc' }, usage);
+    const options = parseOptions(context, oldStyleCount(context.argv.slice(1)), which === 'tail' ? { supported: 'ncqvf', unsupported: 'Fs', withValue: 'nc' } : { supported: 'ncqv', withValue: 'nc' }, usage);
     if (typeof options === 'number') return options;
     const bytes = options.values.has('c');
     const given = (bytes ? options.values.get('c') : options.values.get('n'))?.at(-1) ?? '10';
@@ -103,8 +103,32 @@ function headOrTail(which: 'head' | 'tail'): Applet {
       out += bytes ? pickBytes(input.data, count, which).toString('latin1') : pickLines(input.data, count, which);
     }
     context.io.stdout.write(Buffer.from(out, bytes ? 'latin1' : 'utf8'));
+    if (options.flags.has('f')) return followFiles(context, inputs.filter((input) => input.name !== '-'));
     return failed ? 1 : 0;
   };
+}
+
+/** How often `tail -f` looks at its files again (busybox sleeps a second between looks). */
+const FOLLOW_INTERVAL_MS = 1000;
+
+/** `tail -f`: passes on what is written to the files after their end, until killed. */
+async function followFiles(context: ProgramContext, inputs: readonly Input[]): Promise<number> {
+  const seen = new Map(inputs.map((input) => [input.name, input.data.length]));
+  for (;;) {
+    await context.task.sleep(FOLLOW_INTERVAL_MS);
+    for (const [name, length] of seen) {
+      let data: Buffer;
+      try {
+        data = context.fs.readFile(resolvePath(context.cwd, name));
+      } catch {
+        continue;
+      }
+      // a file cut shorter is read again from its start, as busybox does after a truncation
+      const from = data.length < length ? 0 : length;
+      if (data.length > from) context.io.stdout.write(data.subarray(from));
+      seen.set(name, data.length);
+    }
+  }
 }
 
 /** Passes on stdin's first `count` lines as they come, and stops reading there. */

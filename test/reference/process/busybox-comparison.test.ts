@@ -96,6 +96,7 @@ const SCRIPTS = [
   'trap "echo x" TERM; trap \'\' HUP; trap; trap - TERM; trap',
   'export B=2 A="it\'s"; export -p',
   'set -- a "b c"; echo $#; echo "$@"; echo "$*"; echo $2',
+  'set --; for a in "$@"; do echo "[$a]"; done; echo hi "$@" there; echo "x$@y"',
   'cat < nope; echo $?; echo in > f; cat < f',
   'echo ~ ~/x a~ "~"',
   'env -i A=1 env; env -u HOME sh -c \'echo [$HOME]\'',

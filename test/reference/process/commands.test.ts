@@ -289,3 +289,13 @@ describe('command lookup', () => {
     expect(result).toMatchObject({ exitCode: 127, stderr: 'tr: applet outside the fixture command contract (Shipshape reference)\n' });
   });
 });
+
+describe('tail -f', () => {
+  test('prints the tail, then what is appended to the file, until killed', async () => {
+    const started = start(['sh', '-c', 'echo one > /tmp/f; tail -f /tmp/f & sleep 2; echo two >> /tmp/f; wait']);
+    for (let step = 0; step < 40; step++) await started.clock.advance(100);
+    expect(started.stdout()).toBe('one\ntwo\n');
+    started.process.signal(9);
+    expect((await finish(started, 1_000)).exitCode).toBe(137);
+  });
+});
