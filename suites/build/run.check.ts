@@ -4,9 +4,9 @@
  * whose containers see the files RUN made and COPY and ADD brought in.
  */
 import { check } from '../../harness/check.ts';
-import { imageConfig, imageOutput, inspectImage } from '../image-steps.ts';
+import { imageConfig, imageOutput, inspectImage, streamError } from '../image-steps.ts';
 import { buildTar } from '../tar-files.ts';
-import { BUILD_TIMEOUT_MS, buildContext, builtImage } from './build-steps.ts';
+import { BUILD_TIMEOUT_MS, build, buildContext, builtImage } from './build-steps.ts';
 
 check('build.image.config', {
   title: 'the built image has the Cmd, Env, WorkingDir, Labels, User, ExposedPorts and Volumes its build file gave',
@@ -68,4 +68,19 @@ check('build.run.files', {
   const { tar } = await buildContext(context, 'files', { extra: [{ kind: 'file', name: 'packed.tar', data: packed }] });
   const { name } = await builtImage(context, tar);
   context.expect(await imageOutput(context, name, ['cat', '/made.txt', '/copied.txt', '/added/inner.txt']), 'the three files in the built image').toBe('made\ncopied\ninner\n');
+});
+
+check('build.run.mount-needs-buildkit', {
+  title: 'RUN --mount is refused when its step runs, in the build stream (200, an error naming BuildKit): the classic builder knows the flag but runs only BuildKit\'s',
+  // spec/2 §4.1 gives the build file no language; dockerd 20.10's parser takes RUN's --mount, its classic builder refuses it as the step begins
+  spec: '2 §4.1',
+  level: 'docker',
+  seen: 'dockerd 20.10.24',
+  since: '1.18',
+  tags: ['state'],
+  timeoutMs: BUILD_TIMEOUT_MS,
+}, async (context) => {
+  const { res, messages, output } = await build(context, (await buildContext(context, 'run-mount')).tar);
+  context.expect(res.status, `POST /build status: ${res.describe()}`).toBe(200);
+  context.expect(streamError(messages)?.error, `the build stream's error; output: ${output.slice(-300)}`).toMatch(/^the --mount option requires BuildKit\b/);
 });

@@ -31,7 +31,8 @@ export interface ArgDeclaration {
 
 export type Instruction = { text: string; line: number } & (
   | { kind: 'from'; image: string }
-  | { kind: 'run'; command: CommandLine }
+  /** `buildKitFlag`: a flag only BuildKit runs (`--mount`), refused when the step runs */
+  | { kind: 'run'; command: CommandLine; buildKitFlag?: string }
   | { kind: 'cmd' | 'entrypoint'; command: CommandLine }
   | { kind: 'copy' | 'add'; sources: string[]; dest: string }
   | { kind: 'env' | 'label'; pairs: KeyValue[] }
@@ -95,8 +96,11 @@ class RuleError extends Error {}
 function instructionOf(line: BuildfileLine, escape: EscapeToken): Instruction {
   const base = { text: line.original, line: line.line };
   const name = line.keyword.toUpperCase();
-  const unknownFlag = line.flags[0];
-  if (unknownFlag !== undefined) throw new RuleError(`Unknown flag: ${unknownFlag.replace(/^--/, '').replace(/=.*$/, '')}`);
+  const flagName = (flag: string) => flag.replace(/^--/, '').replace(/=.*$/, '');
+  // dockerd 20.10's parser knows RUN's --mount (BuildKit's); its classic builder refuses it at the step
+  const buildKitFlag = line.keyword === 'run' ? line.flags.map(flagName).find((flag) => flag === 'mount') : undefined;
+  const unknownFlag = line.flags.find((flag) => flagName(flag) !== buildKitFlag);
+  if (unknownFlag !== undefined) throw new RuleError(`Unknown flag: ${flagName(unknownFlag)}`);
   switch (line.keyword) {
     case 'from': {
       const words = whitespaceWords(line.args);
@@ -105,7 +109,7 @@ function instructionOf(line: BuildfileLine, escape: EscapeToken): Instruction {
       return { ...base, kind: 'from', image: words[0] as string };
     }
     case 'run':
-      return { ...base, kind: 'run', command: commandLine(line.args) };
+      return { ...base, kind: 'run', command: commandLine(line.args), ...(buildKitFlag !== undefined && { buildKitFlag }) };
     case 'cmd':
     case 'entrypoint':
       return { ...base, kind: line.keyword, command: commandLine(line.args) };

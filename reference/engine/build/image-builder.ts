@@ -226,6 +226,7 @@ class ImageBuilder {
     }
     switch (instruction.kind) {
       case 'run':
+        if (instruction.buildKitFlag !== undefined) throw new EngineError(`the --${instruction.buildKitFlag} option requires BuildKit. Refer to https://docs.docker.com/go/buildkit/ to learn how to build images with BuildKit enabled`);
         return this.run(state, commandArgv(instruction.command));
       case 'workdir':
         return this.workdir(state, substitute.word(instruction.path));

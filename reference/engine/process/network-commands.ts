@@ -59,7 +59,7 @@ export const nslookup: Applet = async (context) => {
     return 1;
   }
   // the A query answers; the AAAA one, asked too, has nothing (no container has an IPv6 address here)
-  say(context, `Non-authoritative answer:\nName:\t${name}\nAddress: ${answer.address}\n\n`);
+  say(context, `Non-authoritative answer:\nName:\t${name}\nAddress: ${answer.address}\n\nNon-authoritative answer:\n\n`);
   return 0;
 };
 
