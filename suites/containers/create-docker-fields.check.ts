@@ -82,6 +82,33 @@ check('containers.create.runtime-default', {
   context.expect({ created: HostConfig.Runtime, started: afterStart.Runtime }, 'inspect HostConfig.Runtime').toEqual({ created: 'runc', started: 'runc' });
 });
 
+check('containers.create.host-config-top-level', {
+  title: 'a create without HostConfig takes host config fields (Memory, CpuShares, Runtime) from the body\'s top level, as inspect HostConfig shows',
+  spec: '1 §2.3',
+  // §2.3 puts these fields in HostConfig and §1 ignores unknown properties; dockerd's create wrapper also
+  // embeds a HostConfig read at the top level (the Python SDK's create_container(runtime=…) sends Runtime
+  // there, with HostConfig null). containers.create.host-config-top-level-accepted is the spec's side.
+  level: 'docker',
+  seen: SEEN,
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  const { HostConfig } = await createAndInspect(context, { HostConfig: null, Memory: 32 * MIB, CpuShares: 512, Runtime: 'runc' });
+  context.expect({ Memory: HostConfig.Memory, CpuShares: HostConfig.CpuShares, Runtime: HostConfig.Runtime }, 'inspect HostConfig').toEqual({ Memory: 32 * MIB, CpuShares: 512, Runtime: 'runc' });
+});
+
+check('containers.create.host-config-top-level-accepted', {
+  title: 'a create holding Memory, CpuShares and Runtime at the top level of its body (and no HostConfig) is accepted (201): there they are unknown properties',
+  spec: '1 §1, §4.1',
+  quote: ['Open schema: the daemon ignores unknown properties in incoming messages.', '| POST /containers/create |', '201 {Id, Warnings}'],
+  since: '1.18',
+  tags: ['state'],
+}, async (context) => {
+  // containers.create.host-config-top-level's fields; no HostConfig (§2.3 types it an object, so not null)
+  const res = await createContainer(context, { Image: context.session.fixtureImage, Cmd: ['true'], Memory: 32 * MIB, CpuShares: 512, Runtime: 'runc' });
+  context.expect(res.status, `POST /containers/create status: ${res.describe()}`).toBe(201);
+});
+
 check('containers.create.log-driver-unknown', {
   title: 'a create whose HostConfig.LogConfig.Type is none of the values §2.3 lists answers 400 (bad parameter)',
   spec: '1 §2.3, §7.2',

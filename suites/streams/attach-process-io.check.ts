@@ -43,7 +43,7 @@ check('streams.attach.tty-line-discipline', {
   since: '1.18',
   tags: ['stream'],
 }, async (context) => {
-  const id = await createdContainer(context, { Cmd: ['wc', '-c'], OpenStdin: true, Tty: true });
+  const id = await createdContainer(context, { Cmd: ['sh', '-c', 'wc -c'], OpenStdin: true, Tty: true });
   const stream = await context.engine.hijack(`/containers/${id}/attach`, { query: { ...ATTACHED_OUTPUT, stdin: 1 } });
   try {
     await startContainer(context, id);

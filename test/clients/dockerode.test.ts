@@ -260,7 +260,7 @@ const SCENARIOS: Record<string, Scenario> = {
   tty_attach_wc: {
     // dockerode's own "attach with tty enable writing 1000 bytes": write, wait, and read what came by then
     async run(docker, target, made, named) {
-      const box = await docker.createContainer({ Image: target.image, Cmd: ['wc', '-c'], AttachStdin: true, OpenStdin: true, Tty: true, name: named('tty') });
+      const box = await docker.createContainer({ Image: target.image, Cmd: ['sh', '-c', 'wc -c'], AttachStdin: true, OpenStdin: true, Tty: true, name: named('tty') });
       made.add(() => box.remove({ force: true }));
       const stream = (await box.attach({ stream: true, stdin: true, stdout: true, stderr: true, hijack: true })) as Duplex;
       let output = '';

@@ -22,6 +22,7 @@ import {
   goUint64,
   mapOf,
   sliceOf,
+  type GoField,
   type GoType,
 } from './json-fields.ts';
 
@@ -136,7 +137,7 @@ const MOUNT = goStruct('mount.Mount', {
 });
 
 /** container.HostConfig (spec/1 §2.3), its fields marked with the version the spec adds them at. */
-export const HOST_CONFIG = goStruct('container.HostConfig', {
+const HOST_CONFIG_FIELDS: Record<string, GoType | GoField> = {
   ...RESOURCES_FIELDS,
   Binds: goStringList,
   ContainerIDFile: dockerField(goString),
@@ -178,7 +179,12 @@ export const HOST_CONFIG = goStruct('container.HostConfig', {
   ReadonlyPaths: dockerField(goStringList),
   Init: dockerField(goBool),
   LxcConf: goLxcConf,
-});
+};
+
+export const HOST_CONFIG = goStruct('container.HostConfig', HOST_CONFIG_FIELDS);
+
+/** The names of HostConfig's fields, which dockerd also reads at the top level of a create body. */
+export const HOST_CONFIG_FIELD_NAMES: readonly string[] = Object.keys(HOST_CONFIG_FIELDS);
 
 const ENDPOINT_SETTINGS = goStruct('*network.EndpointSettings', {
   IPAMConfig: goStruct('*network.EndpointIPAMConfig', { IPv4Address: goString, IPv6Address: goString, LinkLocalIPs: goStringList }),
@@ -198,6 +204,9 @@ const ENDPOINT_SETTINGS = goStruct('*network.EndpointSettings', {
 
 /** POST /containers/create: the config with HostConfig and NetworkingConfig beside it (spec/1 §2.3 marks it 1.25; §9.4 has static addresses at create from 1.22, which only it gives). */
 export const CONTAINER_CONFIG_WRAPPER = goStruct('runconfig.ContainerConfigWrapper', {
+  // dockerd's wrapper embeds a HostConfig too, whose fields it reads at the top level (API 1.1x's
+  // create): none is the spec's
+  ...Object.fromEntries(Object.entries(HOST_CONFIG_FIELDS).map(([name, field]) => [name, dockerField('type' in field ? field.type : field)])),
   ...CONFIG_FIELDS,
   HostConfig: HOST_CONFIG,
   NetworkingConfig: { type: goStruct('*network.NetworkingConfig', { EndpointsConfig: mapOf(ENDPOINT_SETTINGS) }), since: '1.22' },

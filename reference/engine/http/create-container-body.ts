@@ -8,7 +8,7 @@ import type { ContainerSpec } from '../model/container-config.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import type { HostConfig } from '../model/host-config.ts';
 import type { EndpointRequest } from '../model/network-connections.ts';
-import { CONTAINER_CONFIG_WRAPPER } from './body-structs.ts';
+import { CONTAINER_CONFIG_WRAPPER, HOST_CONFIG_FIELD_NAMES } from './body-structs.ts';
 import { hostConfigOptions, type DecodedHostConfig } from './host-config-body.ts';
 import { decodeGo } from './json-fields.ts';
 import { endpointRequest, type DecodedEndpointSettings } from './network-body.ts';
@@ -41,11 +41,24 @@ export function parseCreateBody(body: unknown, shape: RequestShape): CreateReque
   // From 1.25, `[""]` resets the entrypoint: no entrypoint, not even the image's (the model's empty list).
   const entrypoint = fields.Entrypoint;
   if (entrypoint !== undefined) config.Entrypoint = atLeast(shape.version, '1.25') && entrypoint?.length === 1 && entrypoint[0] === '' ? [] : entrypoint;
-  const given = fields.HostConfig === undefined ? undefined : hostConfigOptions(fields.HostConfig, shape);
+  const given = decodedHostConfig(fields);
+  const hostConfigGiven = given === undefined ? undefined : hostConfigOptions(given, shape);
   const shmSize = shape.personality.defaultShmSize;
-  const hostConfig = shmSize !== undefined && !given?.ShmSize ? { ...given, ShmSize: shmSize } : given;
+  const hostConfig = shmSize !== undefined && !hostConfigGiven?.ShmSize ? { ...hostConfigGiven, ShmSize: shmSize } : hostConfigGiven;
   // A create joins a single network, as dockerd says (the others are joined with network connect).
   const endpoints = Object.entries(fields.NetworkingConfig?.EndpointsConfig ?? {});
   if (endpoints.length > 1) throw new InvalidParameterError(`Container cannot be connected to network endpoints: ${endpoints.map(([network]) => network).join(', ')}`);
   return { config, hostConfig, endpoints: Object.fromEntries(endpoints.map(([network, settings]) => [network, endpointRequest(settings)])) };
+}
+
+/**
+ * HostConfig, or (as dockerd's wrapper reads an old client's create) the host config fields at the
+ * body's top level when there is none; given both, a top-level Memory fills in a HostConfig without one.
+ */
+function decodedHostConfig(fields: DecodedConfig): DecodedHostConfig | undefined {
+  const topLevel: Record<string, unknown> = Object.fromEntries(HOST_CONFIG_FIELD_NAMES.filter((name) => name in fields).map((name) => [name, (fields as Record<string, unknown>)[name]]));
+  const inner = fields.HostConfig;
+  if (inner === undefined) return Object.keys(topLevel).length > 0 ? (topLevel as DecodedHostConfig) : undefined;
+  if (typeof topLevel.Memory === 'number' && topLevel.Memory !== 0 && !inner.Memory) return { ...inner, Memory: topLevel.Memory };
+  return inner;
 }

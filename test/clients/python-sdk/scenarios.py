@@ -600,9 +600,9 @@ def names_on_networks(client, cleanup):
     cleanup.add(remove_container, client, asker['Id'])
     client.api.start(asker['Id'])
     for name in ('bar', named('upstream')):
-        code, output = client.containers.get(asker['Id']).exec_run(['nslookup', name])
+        code, output = client.containers.get(asker['Id']).exec_run(['sh', '-c', f'nslookup {name}'])
         assert code == 0, (name, output)
-    code, output = target.exec_run(['nslookup', named('nobody')])
+    code, output = target.exec_run(['sh', '-c', f"nslookup {named('nobody')}"])
     assert code != 0, output
 
     dockerfile = f'FROM {IMAGE}\nRUN ping -c1 pingtarget.docker\n'.encode()
@@ -616,11 +616,19 @@ def names_on_networks(client, cleanup):
         assert 'returned a non-zero code: 1' in str(error), error
 
 
+def runtime_without_host_config(client, cleanup):
+    """runtime_without_host_config: create_container(runtime=…) sends Runtime at the top level, HostConfig null; inspect shows it."""
+    created = client.api.create_container(IMAGE, ['echo', 'test'], runtime='runc', name=named('runtime'))
+    cleanup.add(remove_container, client, created['Id'])
+    shown = client.api.inspect_container(created['Id'])['HostConfig'].get('Runtime')
+    assert shown == 'runc', shown
+
+
 SCENARIOS = {f.__name__: f for f in [swarm_lifecycle, secrets, prune_and_df, create_inspect_fields, legacy_links,
                                      healthcheck, bind_mounts_shared, exec_env_user, detach_keys, shell_commands,
                                      network_endpoint_settings,
                                      services_mode_scale, build_cache_from, plugins, plugin_create, group_add,
-                                     names_on_networks]}
+                                     names_on_networks, runtime_without_host_config]}
 
 
 def main():
