@@ -610,7 +610,8 @@ def names_on_networks(client, cleanup):
     cleanup.add(client.images.remove, tag, force=True)
     client.images.build(fileobj=io.BytesIO(dockerfile), tag=tag, rm=True, network_mode=network.name)
     try:
-        client.images.build(fileobj=io.BytesIO(dockerfile), tag=named('nonebuild'), rm=True, nocache=True, network_mode='none')
+        # forcerm: the failed step's container goes too (rm removes a build's containers only when it succeeds)
+        client.images.build(fileobj=io.BytesIO(dockerfile), tag=named('nonebuild'), forcerm=True, nocache=True, network_mode='none')
         raise AssertionError('a build with network_mode none reached pingtarget.docker')
     except docker.errors.BuildError as error:
         assert 'returned a non-zero code: 1' in str(error), error
