@@ -9,9 +9,9 @@
 import type { DnsAnswer, NetworkView } from '../process/index.ts';
 import type { Container } from './container.ts';
 import type { ContainerStore } from './container-store.ts';
+import { isPredefinedName } from './network.ts';
 
 const EMBEDDED_DNS = '127.0.0.11';
-const PREDEFINED_NETWORKS = new Set(['bridge', 'host', 'none']);
 const SHORT_ID_LENGTH = 12;
 
 /** The container whose network `container` uses: itself, or the one `container:<name>` names. */
@@ -35,7 +35,7 @@ function embeddedLookup(asking: Container, store: ContainerStore, name: string):
   const matches = sameName(name);
   const running = store.list({ all: true }).filter((other) => other.state.Running);
   for (const [network, endpoint] of Object.entries(asking.networks)) {
-    if (PREDEFINED_NETWORKS.has(network) || endpoint.IPAddress === '') continue;
+    if (isPredefinedName(network) || endpoint.IPAddress === '') continue;
     const addressOn = (other: Container | undefined) => (other?.state.Running ? other.networks[network]?.IPAddress || undefined : undefined);
     for (const link of endpoint.Links ?? []) {
       const at = link.lastIndexOf(':');
@@ -53,7 +53,7 @@ function embeddedLookup(asking: Container, store: ContainerStore, name: string):
 }
 
 function onUserNetwork(container: Container): boolean {
-  return Object.entries(container.networks).some(([network, endpoint]) => !PREDEFINED_NETWORKS.has(network) && endpoint.IPAddress !== '');
+  return Object.entries(container.networks).some(([network, endpoint]) => !isPredefinedName(network) && endpoint.IPAddress !== '');
 }
 
 /** The live view of `container`'s network: answers follow the store as it is when asked. */
@@ -70,9 +70,9 @@ export function containerNetworkView(container: Container, store: ContainerStore
       const owner = networkOwner(container, store);
       if (!owner) return false;
       const joined = Object.entries(owner.networks).filter(([, endpoint]) => endpoint.IPAddress !== '');
+      const running = store.list({ all: true }).filter((other) => other.state.Running);
       return joined.some(([network, endpoint]) =>
-        endpoint.IPAddress === address || endpoint.Gateway === address ||
-        store.list({ all: true }).some((other) => other.state.Running && other.networks[network]?.IPAddress === address),
+        endpoint.IPAddress === address || endpoint.Gateway === address || running.some((other) => other.networks[network]?.IPAddress === address),
       );
     },
   };

@@ -12,6 +12,7 @@
  */
 import type { Container } from './container.ts';
 import { networkNamesOf } from './host-config.ts';
+import { isPredefinedName } from './network.ts';
 
 export interface NetworkFiles {
   '/etc/hostname': string;
@@ -22,7 +23,6 @@ export interface NetworkFiles {
 const LOCAL_HOSTS = ['127.0.0.1\tlocalhost', '::1\tlocalhost ip6-localhost ip6-loopback', 'fe00::0\tip6-localnet', 'ff00::0\tip6-mcastprefix', 'ff02::1\tip6-allnodes', 'ff02::2\tip6-allrouters'];
 const EMBEDDED_RESOLVER = '127.0.0.11';
 const FALLBACK_NAMESERVERS = ['8.8.8.8', '8.8.4.4'];
-const PREDEFINED_NETWORKS = new Set(['bridge', 'host', 'none']);
 
 /** A resolver configuration's nameservers, search domains and options (resolv.conf's three keywords). */
 interface ResolverConfig {
@@ -58,7 +58,7 @@ function resolvConfOf(container: Container, daemonResolvConf: string): string {
   const [dns, dnsSearch, dnsOptions] = [strings(container.hostConfig.Dns), strings(container.hostConfig.DnsSearch), strings(container.hostConfig.DnsOptions)];
   const search = dnsSearch.length > 0 ? dnsSearch : daemon.search;
   const options = dnsOptions.length > 0 ? dnsOptions : daemon.options;
-  const userDefined = networkNamesOf(container.hostConfig.NetworkMode).some((name) => !PREDEFINED_NETWORKS.has(name));
+  const userDefined = networkNamesOf(container.hostConfig.NetworkMode).some((name) => !isPredefinedName(name));
   if (userDefined) return resolvConfText({ nameservers: [EMBEDDED_RESOLVER], search, options: [...options, 'ndots:0'] });
   const reachable = daemon.nameservers.filter((address) => !isLocalhost(address));
   const nameservers = dns.length > 0 ? dns : reachable.length > 0 ? reachable : FALLBACK_NAMESERVERS;
