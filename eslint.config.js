@@ -19,10 +19,31 @@ export default tseslint.config(
     },
   },
   {
+    // Rules for the same files override each other: this one comes before the model's, which repeats it.
+    files: ['reference/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/harness/**'], message: 'the reference never imports the harness; what both speak is in protocol/.' }] }],
+    },
+  },
+  {
     // The reference's model never sees an HTTP request nor an API version.
     files: ['reference/engine/model/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/http/**', 'node:http', 'undici'], message: 'the model never sees HTTP; only reference/engine/http does.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/http/**', '**/protocol/**', '**/harness/**', 'node:http', 'undici'], message: 'the model never sees HTTP nor API versions (only reference/engine/http does), nor the harness.' }] }],
+    },
+  },
+  {
+    // protocol/ is what the runner and the reference both speak: it knows neither.
+    files: ['protocol/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/harness/**', '**/reference/**'], message: 'protocol/ imports neither harness/ nor reference/.' }] }],
+    },
+  },
+  {
+    // The CLI starts the reference through its one entry point.
+    files: ['harness/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/reference/**', '!**/reference/serve.ts'], message: 'harness/ reaches the reference only through reference/serve.ts.' }] }],
     },
   },
 );

@@ -4,7 +4,7 @@
  * `provide`; checks read it with `inject('apiVersion')`.
  */
 import { defineConfig } from 'vitest/config';
-import { API_VERSIONS } from './harness/versions.ts';
+import { API_VERSIONS } from './protocol/versions.ts';
 
 export const SUITE_FILES = 'suites/**/*.check.ts';
 

@@ -7,13 +7,13 @@
  */
 import * as allure from 'allure-js-commons';
 import { expect as vitestExpect, inject, test, type ExpectStatic } from 'vitest';
-import { appliesAt, type ApiVersion } from './versions.ts';
-import { DIALECTS, type Dialect } from './dialect.ts';
+import { appliesAt, type ApiVersion } from '../protocol/versions.ts';
+import { DIALECTS, type Dialect } from '../protocol/dialect.ts';
 import { EngineClient } from './client/engine-client.ts';
 import { connectionDispatcher } from './client/shared-dispatcher.ts';
 import { describeExchange, exchangeVersion, NonConformingResponse, type ExchangeRecord } from './client/api-response.ts';
 import { ResourceTracker } from './resources.ts';
-import { FrameError } from './streams/stream-types.ts';
+import { FrameError } from '../protocol/stream-types.ts';
 import { SESSION_ENV, type RunSession } from './session.ts';
 
 export type CheckTag = 'schema' | 'state' | 'stream' | 'property' | 'error' | 'version';

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import { API_VERSIONS, appliesAt, compareVersions, CURRENT_VERSION, OLDEST_VERSION, type ApiVersion } from './versions.ts';
+import { API_VERSIONS, appliesAt, compareVersions, CURRENT_VERSION, OLDEST_VERSION, type ApiVersion } from '../protocol/versions.ts';
 import { failsGate } from './report/result-statuses.ts';
 import type { CheckReport, Report, ResultStatus, VersionResult } from './report/types.ts';
 

@@ -2,7 +2,7 @@
  * What every check needs to know about the run, decided once by the CLI (or by vitest's global setup)
  * and handed to the test workers as JSON: they cannot share the main process's memory.
  */
-import type { DialectName } from './dialect.ts';
+import type { DialectName } from '../protocol/dialect.ts';
 import type { Connection } from './target.ts';
 
 export interface RunSession {

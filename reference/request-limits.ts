@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { HttpError } from './engine/http/http-error.ts';
+import { HttpError } from './http-error.ts';
 
 export interface RequestLimits {
   /** engine JSON bodies (create, update, connect, service specs, …) */

@@ -4,7 +4,7 @@
  * the returned object, never on the emulated API's paths.
  */
 import { readFile } from 'node:fs/promises';
-import { DIALECTS, type DialectName } from '../harness/dialect.ts';
+import { DIALECTS, type DialectName } from '../protocol/dialect.ts';
 import { createEngineServer } from './engine/http/engine-server.ts';
 import { PERSONALITIES } from './engine/http/personality.ts';
 import { EngineModel } from './engine/model/engine-model.ts';
@@ -14,7 +14,7 @@ import { closeServer, httpUrl, listen, parseListenAddress } from './listen.ts';
 import { createRegistryServer } from './registry/registry-server.ts';
 import { RegistryStorage } from './registry/registry-storage.ts';
 import { startAccountsApi, type RunningAccountsApi } from './accounts/accounts-api.ts';
-import type { PersonalityName } from './personality.ts';
+import type { PersonalityName } from '../protocol/personality-names.ts';
 import { startTokenService, type RunningTokenService } from './token/token-service.ts';
 import { FIXTURE_USERS_FILE } from './users/fixture-users.ts';
 import { resolveLimits, type RequestLimits } from './request-limits.ts';
@@ -81,9 +81,11 @@ export interface RunningReference {
 const DEFAULT_ENGINE_ADDRESS = 'tcp://127.0.0.1:0';
 
 export { parseListenAddress };
-export { DEFAULT_LIMITS, type RequestLimits } from './request-limits.ts';
+// What the CLI needs besides startReference: the reference's one entry point.
+export { DEFAULT_LIMITS, formatBytes, type RequestLimits } from './request-limits.ts';
 export { guardProcess } from './request-pipeline.ts';
-export { PERSONALITY_NAMES, isPersonalityName, type PersonalityName } from './personality.ts';
+export { readUsersFile };
+export { DEFAULT_ISSUER, DEFAULT_SERVICE } from './token/token-service.ts';
 
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
   const resolvConf = options.resolvConf ?? (await readFile('/etc/resolv.conf', 'utf8').catch(() => ''));

@@ -9,7 +9,7 @@ import type { ApiResponse } from '../harness/client/api-response.ts';
 import { CONTAINER_STATES } from '../harness/schemas/container-schemas.ts';
 import { decodeFrames } from '../harness/streams/frame-decoder.ts';
 import { until } from '../harness/wait-until.ts';
-import { atLeast } from '../harness/versions.ts';
+import { atLeast } from '../protocol/versions.ts';
 
 export interface ContainerState {
   /** from 1.21 */

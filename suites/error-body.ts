@@ -4,7 +4,7 @@
  */
 import type { CheckContext } from '../harness/check.ts';
 import type { ApiResponse } from '../harness/client/api-response.ts';
-import { before } from '../harness/versions.ts';
+import { before } from '../protocol/versions.ts';
 
 export function expectErrorBodyOfVersion({ expect, version }: Pick<CheckContext, 'expect' | 'version'>, res: ApiResponse): void {
   if (before(version, '1.24')) {

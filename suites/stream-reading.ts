@@ -4,7 +4,7 @@
  */
 import { FrameDecoder, joinStreams } from '../harness/streams/frame-decoder.ts';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { DecodedFrame, StreamName } from '../harness/streams/stream-types.ts';
+import type { DecodedFrame, StreamName } from '../protocol/stream-types.ts';
 
 /** Bounds every read of a stream: output that does not come in this time is a hung stream. */
 export const STREAM_TIMEOUT_MS = 10_000;

@@ -7,7 +7,7 @@ import type { CommandSpec } from './command-help.ts';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
 import { REPO_ROOT } from '../run/run-suite.ts';
-import { API_VERSIONS, type ApiVersion } from '../versions.ts';
+import { API_VERSIONS, type ApiVersion } from '../../protocol/versions.ts';
 import { readInventory } from '../coverage/spec-inventory.ts';
 import { renderVersionChanges, versionChanges } from '../coverage/version-changes.ts';
 

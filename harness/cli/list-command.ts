@@ -5,7 +5,7 @@
 import type { CommandSpec } from './command-help.ts';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
-import { appliesAt, isVersion } from '../versions.ts';
+import { appliesAt, isVersion } from '../../protocol/versions.ts';
 import { collectSuite } from '../run/run-suite.ts';
 import type { CheckDescriptor } from '../check.ts';
 

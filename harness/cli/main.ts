@@ -4,7 +4,7 @@
  */
 import { closestName, HelpRequested, renderCommandHelp } from './command-help.ts';
 import { readToolVersion } from './tool-version.ts';
-import { API_VERSIONS } from '../versions.ts';
+import { API_VERSIONS } from '../../protocol/versions.ts';
 
 type Command = (args: string[]) => Promise<number>;
 

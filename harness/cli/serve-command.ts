@@ -8,11 +8,19 @@ import path from 'node:path';
 import type { CommandSpec } from './command-help.ts';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
-import { parseDialect } from '../dialect.ts';
-import { DEFAULT_LIMITS, PERSONALITY_NAMES, guardProcess, isPersonalityName, startReference, type ReferenceOptions, type RequestLimits } from '../../reference/serve.ts';
-import { formatBytes } from '../../reference/request-limits.ts';
-import { readUsersFile } from '../../reference/users/users-file.ts';
-import { DEFAULT_ISSUER, DEFAULT_SERVICE } from '../../reference/token/token-service.ts';
+import { parseDialect } from '../../protocol/dialect.ts';
+import { PERSONALITY_NAMES, isPersonalityName } from '../../protocol/personality-names.ts';
+import {
+  DEFAULT_ISSUER,
+  DEFAULT_LIMITS,
+  DEFAULT_SERVICE,
+  formatBytes,
+  guardProcess,
+  readUsersFile,
+  startReference,
+  type ReferenceOptions,
+  type RequestLimits,
+} from '../../reference/serve.ts';
 
 export const SERVE_COMMAND = {
   name: 'serve',

@@ -2,7 +2,7 @@
  * Which checks cover each inventory item and at which API versions, which items are waived instead,
  * and what names nothing: the model behind `shipshape coverage`'s summary, coverage.md and coverage.json.
  */
-import { API_VERSIONS, appliesAt, type ApiVersion } from '../versions.ts';
+import { API_VERSIONS, appliesAt, type ApiVersion } from '../../protocol/versions.ts';
 import { documentOf, waiverMatches, type InventoryItem, type Waiver } from './spec-inventory.ts';
 
 /** What coverage needs of a check: its id, its version range and what it covers. */

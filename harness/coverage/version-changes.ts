@@ -3,7 +3,7 @@
  * take effect after the older version and up to the newer one, and the checks whose since/until
  * make them apply at one of the two versions only. `shipshape changes` prints it.
  */
-import { appliesAt, compareVersions, type ApiVersion } from '../versions.ts';
+import { appliesAt, compareVersions, type ApiVersion } from '../../protocol/versions.ts';
 import type { CoveringCheck } from './coverage-map.ts';
 import type { InventoryItem } from './spec-inventory.ts';
 

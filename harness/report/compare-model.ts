@@ -7,7 +7,7 @@
  * The support is given for all checks, and per check level: conformance (spec-level checks) and
  * Docker compatibility (docker-level checks) apart.
  */
-import { compareVersions } from '../versions.ts';
+import { compareVersions } from '../../protocol/versions.ts';
 import { CHECK_LEVELS, levelOf } from './check-levels.ts';
 import type { CheckLevel, Report, ResultStatus } from './types.ts';
 

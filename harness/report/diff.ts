@@ -2,7 +2,7 @@
  * `shipshape diff A.json B.json`: per version both reports ran, every check whose status differs,
  * sorted into regressions, fixes, other changes, new and removed checks.
  */
-import { compareVersions } from '../versions.ts';
+import { compareVersions } from '../../protocol/versions.ts';
 import { summaryAt } from './summarize.ts';
 import { levelOf } from './check-levels.ts';
 import { resultDetail } from './report-view.ts';

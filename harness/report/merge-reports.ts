@@ -3,7 +3,7 @@
  * directory) back into the one report an unsharded run writes. vitest shards (version, file) pairs, so
  * one check's versions may come from several shards: results are joined per check and version.
  */
-import { compareVersions } from '../versions.ts';
+import { compareVersions } from '../../protocol/versions.ts';
 import { summarize } from './summarize.ts';
 import type { CheckReport, Report, VersionResult } from './types.ts';
 

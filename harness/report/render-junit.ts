@@ -6,7 +6,7 @@
  * its version as properties.
  */
 import { escapeAttribute, escapeText } from './markup-escape.ts';
-import { compareVersions } from '../versions.ts';
+import { compareVersions } from '../../protocol/versions.ts';
 import { countResults, resultsAt, summaryAt } from './summarize.ts';
 import { CHECK_LEVELS, levelOf } from './check-levels.ts';
 import { conformanceText } from './report-view.ts';

@@ -2,7 +2,7 @@
  * What report.html and summary.md both show, computed once: the facts of the run, per-version and
  * per-area counts, and the results that fail the gate. The renderers only lay it out.
  */
-import { compareVersions } from '../versions.ts';
+import { compareVersions } from '../../protocol/versions.ts';
 import { summaryAt } from './summarize.ts';
 import { CHECK_LEVELS, levelOf } from './check-levels.ts';
 import { failsGate } from './result-statuses.ts';

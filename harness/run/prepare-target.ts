@@ -6,8 +6,8 @@
 import { EngineClient } from '../client/engine-client.ts';
 import { createDispatcher } from '../client/dispatcher.ts';
 import { TargetError, type Connection, type TargetSpec } from '../target.ts';
-import type { DialectName } from '../dialect.ts';
-import type { PersonalityName } from '../../reference/personality.ts';
+import type { DialectName } from '../../protocol/dialect.ts';
+import type { PersonalityName } from '../../protocol/personality-names.ts';
 import type { AccountServices, RunSession } from '../session.ts';
 import type { ServerVersion } from '../report/types.ts';
 import { ensureFixtureImage } from '../fixture-image.ts';

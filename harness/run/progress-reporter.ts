@@ -7,7 +7,7 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import path from 'node:path';
 import { VERSION_PROJECT_PREFIX, type OwedResults } from './result-collector.ts';
-import { compareVersions } from '../versions.ts';
+import { compareVersions } from '../../protocol/versions.ts';
 
 /** Where the status line goes: a terminal that can rewrite a line in place. */
 export interface LiveTerminal {

@@ -6,7 +6,7 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { CheckDescriptor } from '../check.ts';
 import type { CheckReport, VersionResult } from '../report/types.ts';
 import { missingResult } from '../report/merge-reports.ts';
-import { compareVersions } from '../versions.ts';
+import { compareVersions } from '../../protocol/versions.ts';
 
 export const VERSION_PROJECT_PREFIX = 'v';
 

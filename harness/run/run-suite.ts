@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import { createVitest } from 'vitest/node';
 import { SESSION_ENV, type RunSession } from '../session.ts';
-import { CURRENT_VERSION } from '../versions.ts';
+import { CURRENT_VERSION } from '../../protocol/versions.ts';
 import type { CheckDescriptor } from '../check.ts';
 import { ResultCollector, VERSION_PROJECT_PREFIX, type OwedResults } from './result-collector.ts';
 import { ProgressReporter } from './progress-reporter.ts';

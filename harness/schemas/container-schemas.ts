@@ -5,7 +5,7 @@
  * version (Volumes/VolumesRW, ExecDriver) and the NetworkSettings shape before 1.21 are rules of their
  * own checks; here they are only typed, so each version rule fails in exactly one place.
  */
-import { atLeast } from '../versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { boolean, CREATED_SCHEMA, integer, nullableStringList, perVersion, string, timestamp } from './schema-parts.ts';
 
 const stringMap = { type: 'object', additionalProperties: string } as const;

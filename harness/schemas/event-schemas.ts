@@ -3,7 +3,7 @@
  * time in Unix seconds; timeNano required from 1.21 and merely allowed before (open, like every
  * schema here). Container events also carry the legacy status, id and from.
  */
-import { atLeast } from '../versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { integer, perVersion, string } from './schema-parts.ts';
 
 const EVENT_TYPES = ['container', 'image', 'volume', 'network', 'daemon', 'plugin', 'service', 'node', 'secret', 'config'];

@@ -3,7 +3,7 @@
  * daemon may add properties at any version (spec/1 §1, §9.1). The Container object that exec inspect
  * embeds up to 1.21 is the rule of a check of its own (exec.inspect.container), so it is only typed here.
  */
-import { atLeast } from '../versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { boolean, perVersion, string } from './schema-parts.ts';
 
 /**

@@ -5,7 +5,7 @@
  * allowed before. Empty collections may come as null (Go's nil map or slice), as the container
  * schemas allow for Env and Cmd.
  */
-import { atLeast } from '../versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { INSPECT_CONFIG_SCHEMA } from './container-schemas.ts';
 import { boolean, integer, nullableStringList, perVersion, string } from './schema-parts.ts';
 

@@ -3,7 +3,7 @@
  * here: EnableIPv6 and Internal are required from 1.23 and Labels from 1.25, merely allowed before
  * (a newer daemon may add them at any version, spec/1 §1). Empty maps may come as null (Go's nil map).
  */
-import { atLeast } from '../versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { boolean, perVersion, string } from './schema-parts.ts';
 
 const nullableStringMap = { type: ['object', 'null'], additionalProperties: string } as const;

@@ -10,7 +10,7 @@
  * usage_in_kernelmode, system_cpu_usage, the throttling_data figures, max_usage, usage, failcnt,
  * limit, pids_stats.current) are required but not typed.
  */
-import { atLeast } from '../versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { integer, perVersion, timestamp } from './schema-parts.ts';
 
 function allIntegers(names: readonly string[]): object {

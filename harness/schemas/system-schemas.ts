@@ -2,7 +2,7 @@
  * Schemas of GET /version and GET /info (spec/2 §2.5). Open: extra properties are allowed. The one
  * version rule of these fields (booleans from 1.19) is a check of its own. The vendor-named root-directory field comes from the dialect.
  */
-import type { Dialect } from '../dialect.ts';
+import type { Dialect } from '../../protocol/dialect.ts';
 import { integer, nullableStringList, string, timestamp } from './schema-parts.ts';
 
 const stringList = { type: 'array', items: string } as const;

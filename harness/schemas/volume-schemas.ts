@@ -6,7 +6,7 @@
  * check). Status is the driver's, and empty labels may come as null (Go's nil map), as the image
  * schemas allow.
  */
-import { atLeast } from '../versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { perVersion, string } from './schema-parts.ts';
 
 export const volumeSchema = perVersion((version: string) => ({

@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { createStreamDecoder, type StreamFormat } from './raw-tty.ts';
-import { FrameError, type DecodedFrame } from './stream-types.ts';
+import { FrameError, type DecodedFrame } from '../../protocol/stream-types.ts';
 
 export interface DemuxOutputs {
   /** receives stdout payloads, and stdin frames too (spec/1 §4.4: "0 stdin, written on stdout") */

@@ -16,7 +16,7 @@ import {
   type StreamDecoder,
   type StreamName,
   type StreamTypeCode,
-} from './stream-types.ts';
+} from '../../protocol/stream-types.ts';
 
 const hex = (bytes: Buffer) => [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join(' ');
 

@@ -4,7 +4,7 @@
  * decoded frames, so a reader handles both with one code path and chooses by the container's Tty flag.
  */
 import { FrameDecoder, decodeFrames } from './frame-decoder.ts';
-import type { DecodedFrame, DecodedStreams, StreamDecoder } from './stream-types.ts';
+import type { DecodedFrame, DecodedStreams, StreamDecoder } from '../../protocol/stream-types.ts';
 
 /** Passes every chunk through as stdout; never fails, since any byte sequence is a valid Tty stream. */
 export class RawTtyDecoder implements StreamDecoder {

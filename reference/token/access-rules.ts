@@ -6,7 +6,7 @@
  * as it is written, and one that is no name (a repository outside distribution's name grammar, such as
  * `alice/../bob/app`, or any name holding `*`) is granted nothing, so no glob reaches past its prefix.
  */
-import type { Scope } from '../../harness/scope-list.ts';
+import type { Scope } from '../../protocol/scope-list.ts';
 
 export interface AccessRule {
   type: string;

@@ -10,7 +10,7 @@ import { grantScopes, ownAccountRule } from './access-rules.ts';
 import { signJwt } from './jwt.ts';
 import { OAuthError } from './oauth-error.ts';
 import { RefreshTokens } from './refresh-tokens.ts';
-import { ScopeSyntaxError, formatScopeList, parseScopeList, type Scope } from '../../harness/scope-list.ts';
+import { ScopeSyntaxError, formatScopeList, parseScopeList, type Scope } from '../../protocol/scope-list.ts';
 import type { SigningKey } from './signing-key.ts';
 import type { UserRecord, UserStore } from '../users/user-store.ts';
 

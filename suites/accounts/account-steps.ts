@@ -8,7 +8,7 @@ import type { CheckContext } from '../../harness/check.ts';
 import { AccountsClient, type Authorization } from '../../harness/client/accounts-client.ts';
 import type { ServiceAnswer } from '../../harness/client/service-answer.ts';
 import { TokenClient, type TokenResponse } from '../../harness/client/token-client.ts';
-import { formatScope, parseScopeList, scopesBeyond, type Scope } from '../../harness/scope-list.ts';
+import { formatScope, parseScopeList, scopesBeyond, type Scope } from '../../protocol/scope-list.ts';
 import type { AccountServices } from '../../harness/session.ts';
 
 /** spec/3 §5.4 */

@@ -8,7 +8,7 @@
 import { check, type CheckContext } from '../../harness/check.ts';
 import { NonConformingResponse, type ApiResponse } from '../../harness/client/api-response.ts';
 import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
-import { atLeast, before } from '../../harness/versions.ts';
+import { atLeast, before } from '../../protocol/versions.ts';
 import { createdContainer, exitedContainer } from '../container-steps.ts';
 import { buildTar, readTar, relativeName, TAR_MODES, type TarSource } from '../tar-files.ts';
 

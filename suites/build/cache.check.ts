@@ -5,7 +5,7 @@
  * for a reused step.
  */
 import { check } from '../../harness/check.ts';
-import type { ApiVersion } from '../../harness/versions.ts';
+import type { ApiVersion } from '../../protocol/versions.ts';
 import type { Query } from '../../harness/client/engine-client.ts';
 import { BUILD_TIMEOUT_MS, buildContext, builtImage } from './build-steps.ts';
 

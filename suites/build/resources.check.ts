@@ -5,7 +5,7 @@
  * One build asks for them all: each build runs containers on a live daemon, which takes seconds.
  */
 import { check } from '../../harness/check.ts';
-import { atLeast } from '../../harness/versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { inspectContainer } from '../container-steps.ts';
 import { streamError } from '../image-steps.ts';
 import { BUILD_TIMEOUT_MS, buildContext, repeatableBuild } from './build-steps.ts';

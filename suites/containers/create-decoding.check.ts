@@ -5,7 +5,7 @@
  * decoder: field names in any case, its words for a type error) is docker-level.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
-import { before } from '../../harness/versions.ts';
+import { before } from '../../protocol/versions.ts';
 import { createContainer } from '../container-steps.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
 

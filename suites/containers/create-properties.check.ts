@@ -16,7 +16,7 @@ import { check, type CheckContext } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
 import { assertProperty } from '../../harness/property-check.ts';
 import { CLEAN_UP, RUN_LABEL } from '../../harness/resources.ts';
-import { atLeast, before, type ApiVersion } from '../../harness/versions.ts';
+import { atLeast, before, type ApiVersion } from '../../protocol/versions.ts';
 import { createContainer } from '../container-steps.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
 

@@ -5,7 +5,7 @@
  * declared from a table, so that a target that lacks one fails that check alone.
  */
 import { check, type CheckContext, type CheckLevel, type CheckTag } from '../../harness/check.ts';
-import type { ApiVersion } from '../../harness/versions.ts';
+import type { ApiVersion } from '../../protocol/versions.ts';
 import { createContainer, inspectContainer } from '../container-steps.ts';
 
 export interface Inspected {

@@ -7,7 +7,7 @@ import tar from 'tar-stream';
 import { check, type CheckContext } from '../../harness/check.ts';
 import { CLEAN_UP } from '../../harness/resources.ts';
 import { NonConformingResponse } from '../../harness/client/api-response.ts';
-import { before, type ApiVersion } from '../../harness/versions.ts';
+import { before, type ApiVersion } from '../../protocol/versions.ts';
 import { containerState, createContainer, exitedContainer, loggedStdout } from '../container-steps.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
 import { imageConfig, type ImageInspect } from '../image-steps.ts';

@@ -11,7 +11,7 @@
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { Query } from '../../harness/client/engine-client.ts';
 import { until } from '../../harness/wait-until.ts';
-import { atLeast, before } from '../../harness/versions.ts';
+import { atLeast, before } from '../../protocol/versions.ts';
 import { exitedContainer, inspectContainer, pauseContainer, startedContainer } from '../container-steps.ts';
 
 /** A check's own containers by the role each plays in it, e.g. `{ running: id, exited: id }`. */

@@ -31,7 +31,7 @@ import fc from 'fast-check';
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { Query } from '../../harness/client/engine-client.ts';
 import { assertProperty } from '../../harness/property-check.ts';
-import { atLeast, before } from '../../harness/versions.ts';
+import { atLeast, before } from '../../protocol/versions.ts';
 import { exitedState, pauseContainer, startContainer } from '../container-steps.ts';
 import { commit } from '../image-steps.ts';
 

@@ -18,7 +18,7 @@ import fc from 'fast-check';
 import { check, type CheckContext } from '../../harness/check.ts';
 import { assertProperty } from '../../harness/property-check.ts';
 import { decodeFrames } from '../../harness/streams/frame-decoder.ts';
-import { atLeast } from '../../harness/versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { exitedContainer, inspectContainer } from '../container-steps.ts';
 import { streamText } from '../stream-reading.ts';
 

@@ -6,7 +6,7 @@
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import { decodeFrames } from '../../harness/streams/frame-decoder.ts';
-import type { DecodedFrame } from '../../harness/streams/stream-types.ts';
+import type { DecodedFrame } from '../../protocol/stream-types.ts';
 import { exitedContainer, exitedWithoutTty } from '../container-steps.ts';
 import { OUT_AND_ERR, STREAM_TIMEOUT_MS, streamText } from '../stream-reading.ts';
 

@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { check, type CheckContext } from '../../harness/check.ts';
 import { ApiResponse } from '../../harness/client/api-response.ts';
 import { encodeQuery } from '../../harness/client/engine-client.ts';
-import { appliesAt, OLDEST_VERSION } from '../../harness/versions.ts';
+import { appliesAt, OLDEST_VERSION } from '../../protocol/versions.ts';
 import { createContainer, createdContainer } from '../container-steps.ts';
 import { STREAM_TIMEOUT_MS } from '../stream-reading.ts';
 import { buildTar } from '../tar-files.ts';

@@ -16,7 +16,7 @@ import {
   containerInspectSchema,
   containerSummarySchema,
 } from '../../harness/schemas/container-schemas.ts';
-import { atLeast, before } from '../../harness/versions.ts';
+import { atLeast, before } from '../../protocol/versions.ts';
 import { createContainer, createdContainer, exitedContainer, inspectContainer, startedContainer } from '../container-steps.ts';
 import { bareImageId, inspectImage } from '../image-steps.ts';
 

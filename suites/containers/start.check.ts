@@ -4,7 +4,7 @@
  * 400, which the row does not list: a docker-level check); at 1.25 it takes detachKeys.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
-import { before } from '../../harness/versions.ts';
+import { before } from '../../protocol/versions.ts';
 import { containerState, createdContainer, expectStateOf, inspectContainer, type ContainerState } from '../container-steps.ts';
 
 interface Inspected {

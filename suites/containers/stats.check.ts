@@ -8,7 +8,7 @@ import { check, type CheckContext } from '../../harness/check.ts';
 import { openStream, type StreamedResponse } from '../../harness/client/streamed-response.ts';
 import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
 import { CPU_STATS_SCHEMA, statsSchema } from '../../harness/schemas/stats-schemas.ts';
-import { atLeast, before } from '../../harness/versions.ts';
+import { atLeast, before } from '../../protocol/versions.ts';
 import { startedContainer } from '../container-steps.ts';
 
 interface Stats extends Record<string, unknown> {

@@ -15,7 +15,7 @@
 import fc from 'fast-check';
 import { check, type CheckContext } from '../../harness/check.ts';
 import { assertProperty } from '../../harness/property-check.ts';
-import { atLeast } from '../../harness/versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { until } from '../../harness/wait-until.ts';
 import { containerState, exitedState, expectStateOf, startedContainer, type ContainerState } from '../container-steps.ts';
 

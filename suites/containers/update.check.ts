@@ -8,7 +8,7 @@
  * `sleep 300` (or never starts) and goes with the check.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
-import { atLeast } from '../../harness/versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { createdContainer, inspectContainer, startedContainer } from '../container-steps.ts';
 
 const MIB = 1024 * 1024;

@@ -9,7 +9,7 @@
  * The list-item fields of §9.4 (ImageID, State, Mounts) are containers.list.schema's.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
-import { atLeast } from '../../harness/versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { createContainer, createdContainer, exitedContainer, inspectContainer, loggedStdout, mountsIn, type InspectedMounts } from '../container-steps.ts';
 import { createAndInspect, roundTripChecks, type RoundTrip } from './create-round-trip.ts';
 

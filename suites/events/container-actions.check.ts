@@ -14,7 +14,7 @@
  */
 import { check, type CheckContext, type CheckTag } from '../../harness/check.ts';
 import { RUN_LABEL } from '../../harness/resources.ts';
-import type { ApiVersion } from '../../harness/versions.ts';
+import type { ApiVersion } from '../../protocol/versions.ts';
 import { pauseContainer, startContainer } from '../container-steps.ts';
 import { actionName, eventsDuring, type EventView } from '../daemon-events.ts';
 import { commit } from '../image-steps.ts';

@@ -9,7 +9,7 @@
  * `image=` lets a container's events through: those readings are dockerd's (docker-level cases).
  */
 import { check, type CheckContext } from '../../harness/check.ts';
-import type { ApiVersion } from '../../harness/versions.ts';
+import type { ApiVersion } from '../../protocol/versions.ts';
 import { startContainer } from '../container-steps.ts';
 import { actionName, daemonSeconds, secondPassed, eventsDuring, type EventFilters, type EventView } from '../daemon-events.ts';
 import { bareImageId, committedImage, inspectImage, taggedFixture, tagImage, uniqueImageName } from '../image-steps.ts';

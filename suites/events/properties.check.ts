@@ -26,7 +26,7 @@ import fc from 'fast-check';
 import { check, type CheckContext } from '../../harness/check.ts';
 import { openStream, type StreamedResponse } from '../../harness/client/streamed-response.ts';
 import { assertProperty } from '../../harness/property-check.ts';
-import { atLeast } from '../../harness/versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { exitedState, startContainer } from '../container-steps.ts';
 import { actionName, daemonSeconds, receivedEvents, secondPassed, type EventView } from '../daemon-events.ts';
 import { bareImageId, commit, removeImage, tagImage, uniqueImageName } from '../image-steps.ts';

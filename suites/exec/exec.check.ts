@@ -9,7 +9,7 @@ import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
 import { EMBEDDED_CONTAINER_SCHEMA, EXEC_CREATE_RESPONSE_SCHEMA, execInspectSchema } from '../../harness/schemas/exec-schemas.ts';
 import { decodeFrames } from '../../harness/streams/frame-decoder.ts';
 import { until } from '../../harness/wait-until.ts';
-import { atLeast } from '../../harness/versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { exitedState, inspectContainer, pauseContainer, startedContainer } from '../container-steps.ts';
 import { OUT_AND_ERR, STREAM_TIMEOUT_MS, streamText, upgradeHeaders } from '../stream-reading.ts';
 

@@ -20,7 +20,7 @@ import fc from 'fast-check';
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { Query } from '../../harness/client/engine-client.ts';
 import { assertProperty } from '../../harness/property-check.ts';
-import { atLeast, type ApiVersion } from '../../harness/versions.ts';
+import { atLeast, type ApiVersion } from '../../protocol/versions.ts';
 import { startContainer } from '../container-steps.ts';
 import { secondPassed } from '../daemon-events.ts';
 import { bareImageId, committedImage, inspectImage, listImages, uniqueImageName } from '../image-steps.ts';

@@ -12,7 +12,7 @@
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
-import { atLeast } from '../../harness/versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { imageStatus, inspectImage, listImages, removeImage, streamError, streamMessages, tagImage, type StreamMessage } from '../image-steps.ts';
 import { pullImage, pushedFixture, refusedAuth, refusedCredentials, registryUser, type PushedImage, type RegistryUser } from '../registry-steps.ts';
 import { expectSpecTokenResponse, passwordGrant, tokenSetup } from '../token/token-steps.ts';

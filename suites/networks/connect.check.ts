@@ -8,7 +8,7 @@
  */
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
-import type { ApiVersion } from '../../harness/versions.ts';
+import type { ApiVersion } from '../../protocol/versions.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
 import { bothSides, connect, connected, disconnect, inspectNetwork, networkOn, networkWithContainer, ownNetwork, ownSubnets, runningContainer, type NetworkView, type OwnSubnets } from './network-steps.ts';
 

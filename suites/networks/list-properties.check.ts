@@ -15,7 +15,7 @@
 import fc from 'fast-check';
 import { check, type CheckContext } from '../../harness/check.ts';
 import { assertProperty } from '../../harness/property-check.ts';
-import { atLeast, type ApiVersion } from '../../harness/versions.ts';
+import { atLeast, type ApiVersion } from '../../protocol/versions.ts';
 import { ownNetwork, readNetworks, type NetworkView } from './network-steps.ts';
 
 /** Queries per run: each is one GET /networks. */

@@ -3,7 +3,7 @@
  * running container is on stays, and so do the predefined ones; an unknown one is 404.
  */
 import { check } from '../../harness/check.ts';
-import { before } from '../../harness/versions.ts';
+import { before } from '../../protocol/versions.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
 import { networkStatus, networkWithContainer, ownNetwork } from './network-steps.ts';
 

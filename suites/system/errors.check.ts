@@ -1,6 +1,6 @@
 import { check } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
-import { before } from '../../harness/versions.ts';
+import { before } from '../../protocol/versions.ts';
 import { expectErrorBodyOfVersion } from '../error-body.ts';
 
 const UNKNOWN_CONTAINER = 'shipshape-no-such-container';

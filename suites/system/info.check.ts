@@ -4,7 +4,7 @@
  * from 1.19; and, at docker level, what the counts count.
  */
 import { check, type CheckContext } from '../../harness/check.ts';
-import type { Dialect } from '../../harness/dialect.ts';
+import type { Dialect } from '../../protocol/dialect.ts';
 import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
 import { nullableStringList, timestamp } from '../../harness/schemas/schema-parts.ts';
 import { infoSchema } from '../../harness/schemas/system-schemas.ts';

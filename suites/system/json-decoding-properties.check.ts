@@ -23,7 +23,7 @@ import fc from 'fast-check';
 import { check, type CheckContext } from '../../harness/check.ts';
 import type { ApiResponse } from '../../harness/client/api-response.ts';
 import { assertProperty } from '../../harness/property-check.ts';
-import { atLeast, type ApiVersion } from '../../harness/versions.ts';
+import { atLeast, type ApiVersion } from '../../protocol/versions.ts';
 import { startContainer } from '../container-steps.ts';
 
 const UNKNOWN_RUNS = 8;

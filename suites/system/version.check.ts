@@ -7,7 +7,7 @@ import { check } from '../../harness/check.ts';
 import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
 import { timestamp } from '../../harness/schemas/schema-parts.ts';
 import { VERSION_SCHEMA } from '../../harness/schemas/system-schemas.ts';
-import { atLeast } from '../../harness/versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 
 /** The version object as spec/2 §2.5 gives it: every field, typed only where it gives a type. */
 const SPEC_VERSION_SCHEMA = {

@@ -1,5 +1,5 @@
 import { check } from '../../harness/check.ts';
-import { atLeast, OLDEST_VERSION, parseVersion } from '../../harness/versions.ts';
+import { atLeast, OLDEST_VERSION, parseVersion } from '../../protocol/versions.ts';
 import type { EngineClient } from '../../harness/client/engine-client.ts';
 
 interface ServerVersion {

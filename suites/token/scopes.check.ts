@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { check, type CheckContext, type CheckMeta } from '../../harness/check.ts';
 import { assertProperty } from '../../harness/property-check.ts';
-import { formatScopeList, parseScopeList, scopesBeyond, type Scope } from '../../harness/scope-list.ts';
+import { formatScopeList, parseScopeList, scopesBeyond, type Scope } from '../../protocol/scope-list.ts';
 import { expectOAuthError, expectSpecTokenResponse, offlineRefreshToken, passwordGrant, refreshGrant, type TokenSetup, tokenSetup } from './token-steps.ts';
 
 const SCOPES = { spec: '3 §2.1', since: '1.18', requires: ['token-service'] } satisfies Partial<CheckMeta>;

@@ -17,7 +17,7 @@ import { check, type CheckContext } from '../../harness/check.ts';
 import type { ServiceAnswer } from '../../harness/client/service-answer.ts';
 import type { TokenResponse } from '../../harness/client/token-client.ts';
 import { assertProperty } from '../../harness/property-check.ts';
-import { formatScopeList, type Scope } from '../../harness/scope-list.ts';
+import { formatScopeList, type Scope } from '../../protocol/scope-list.ts';
 import { CLIENT_ID, expectSpecTokenResponse, expectTokenResponse, lifetimeSeconds, MIN_EXPIRES_IN, offlineRefreshToken, passwordGrant, refreshGrant, tokenSetup } from './token-steps.ts';
 
 /** Cases per check: password grants cost a deliberately slow hash each. */

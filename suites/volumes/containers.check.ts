@@ -7,7 +7,7 @@
  * (and, dockerd's, the volume's Mountpoint as its Source).
  */
 import { check, type CheckContext } from '../../harness/check.ts';
-import { atLeast } from '../../harness/versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { assertMatchesSchema } from '../../harness/schemas/schema-check.ts';
 import { volumeSchema } from '../../harness/schemas/volume-schemas.ts';
 import { createdContainer } from '../container-steps.ts';

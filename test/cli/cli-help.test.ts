@@ -20,7 +20,7 @@ import { LIST_COMMAND } from '../../harness/cli/list-command.ts';
 import { CLEANUP_COMMAND } from '../../harness/cli/cleanup-command.ts';
 import { COVERAGE_COMMAND } from '../../harness/cli/coverage-command.ts';
 import { CHANGES_COMMAND } from '../../harness/cli/changes-command.ts';
-import { API_VERSIONS } from '../../harness/versions.ts';
+import { API_VERSIONS } from '../../protocol/versions.ts';
 import { commandWords } from './command-line-words.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

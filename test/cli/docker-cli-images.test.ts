@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusyboxRootfs } from '../../fixtures/busybox-rootfs.ts';
-import { atLeast } from '../../harness/versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { CLI_API_VERSIONS, CLI_NAME, DOCKER, dockerCliInstalled, runCli, SERVE_START_TIMEOUT_MS, serveReference, type CliResult, type ServedReference } from './docker-cli-process.ts';
 
 const DOCKERD_HOST = process.env.SHIPSHAPE_DOCKERD_HOST;

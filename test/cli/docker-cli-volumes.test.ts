@@ -4,7 +4,7 @@
  * `run -v`. Each is asserted on what it did.
  */
 import { describe, expect, it } from 'vitest';
-import { atLeast } from '../../harness/versions.ts';
+import { atLeast } from '../../protocol/versions.ts';
 import { CLI_API_VERSIONS, CLI_NAME, cliAgainst, dockerCliInstalled, servedForSuite } from './docker-cli-process.ts';
 
 describe.skipIf(!dockerCliInstalled)(`${CLI_NAME} volume commands against shipshape serve --dialect docker`, { timeout: 30_000 }, () => {

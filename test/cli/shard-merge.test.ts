@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../harness/report/types.ts';
-import { before } from '../../harness/versions.ts';
+import { before } from '../../protocol/versions.ts';
 import { sampleReport } from '../report/sample-report.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -12,7 +12,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { until } from '../../harness/wait-until.ts';
-import { atLeast, type ApiVersion } from '../../harness/versions.ts';
+import { atLeast, type ApiVersion } from '../../protocol/versions.ts';
 import { CLI_API_VERSIONS, DOCKER, runCli, type CliResult } from '../cli/docker-cli-process.ts';
 import { listedScenarios } from './known-gaps.ts';
 import { freePort, runScenario, TARGET_KINDS, targetForSuite, type ClientTarget } from './targets.ts';

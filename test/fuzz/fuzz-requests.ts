@@ -7,7 +7,7 @@
  * are placeholders the runner fills in.
  */
 import fc from 'fast-check';
-import { API_VERSIONS } from '../../harness/versions.ts';
+import { API_VERSIONS } from '../../protocol/versions.ts';
 import { badJsonText, filtersValue, jsonValue, oddString, percentEncode, queryValue, recase, setField, tarBody } from './fuzz-values.ts';
 import type { ServerName, SpecEndpoint } from './spec-endpoints.ts';
 

@@ -5,7 +5,7 @@
  * is 500 ("server error", spec/1 §7.2), which dockerd 1.13 answers. Each entry names its endpoint and
  * the words of the answer; anything else on these endpoints is still a finding.
  */
-import { compareVersions, CURRENT_VERSION } from '../../harness/versions.ts';
+import { compareVersions, CURRENT_VERSION } from '../../protocol/versions.ts';
 
 export interface StateConflict {
   endpoint: string;

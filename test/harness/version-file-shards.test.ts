@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { BaseSequencer, type TestSpecification, type Vitest } from 'vitest/node';
 import { shardShare, specKey, VersionFileSequencer } from '../../harness/run/version-file-shards.ts';
 import { owedResults, type SuiteFile } from '../../harness/run/run-suite.ts';
-import { API_VERSIONS } from '../../harness/versions.ts';
+import { API_VERSIONS } from '../../protocol/versions.ts';
 import type { CheckDescriptor } from '../../harness/check.ts';
 
 const ROOT = '/repo';

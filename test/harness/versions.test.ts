@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { API_VERSIONS, appliesAt, atLeast, before, compareVersions, parseVersionList } from '../../harness/versions.ts';
+import { API_VERSIONS, appliesAt, atLeast, before, compareVersions, parseVersionList } from '../../protocol/versions.ts';
 
 describe('version helpers', () => {
   test('compare numerically, not as strings', () => {

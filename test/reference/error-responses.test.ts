@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { statusOf } from '../../reference/engine/http/error-responses.ts';
-import { HttpError } from '../../reference/engine/http/http-error.ts';
+import { HttpError } from '../../reference/http-error.ts';
 import {
   AmbiguousReferenceError,
   ConflictError,

@@ -9,7 +9,8 @@ import { PERSONALITIES } from '../../reference/engine/http/personality.ts';
 import { SPEC_QUERY_ROUTES, specQueryParameters } from '../../reference/engine/http/spec-query-parameters.ts';
 import { SPEC_STATUSES } from '../../reference/engine/http/spec-statuses.ts';
 import { ManualScheduler } from '../../reference/engine/process/index.ts';
-import { startReference, type PersonalityName, type RunningReference } from '../../reference/serve.ts';
+import type { PersonalityName } from '../../protocol/personality-names.ts';
+import { startReference, type RunningReference } from '../../reference/serve.ts';
 import { buildTar } from '../../suites/tar-files.ts';
 import { httpCaller, type Call } from './http-client.ts';
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { API_VERSIONS } from '../../harness/versions.ts';
+import { API_VERSIONS } from '../../protocol/versions.ts';
 import { compareReports } from '../../harness/report/compare-model.ts';
 import { renderCompareHtml } from '../../harness/report/render-compare-html.ts';
 import type { Report } from '../../harness/report/types.ts';

@@ -4,7 +4,7 @@ import { compareReports } from '../../harness/report/compare-model.ts';
 import { renderCompareHtml } from '../../harness/report/render-compare-html.ts';
 import { renderCompareMarkdown } from '../../harness/report/render-compare-markdown.ts';
 import type { Report } from '../../harness/report/types.ts';
-import { API_VERSIONS } from '../../harness/versions.ts';
+import { API_VERSIONS } from '../../protocol/versions.ts';
 import { everywhere, makeCheck, makeReport, sampleReport } from './sample-report.ts';
 
 const PASS = { status: 'passed' } as const;

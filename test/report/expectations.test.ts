@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyExpectations, gateFailures, loadExpectations, parseExpectations } from '../../harness/expectations.ts';
-import { API_VERSIONS } from '../../harness/versions.ts';
+import { API_VERSIONS } from '../../protocol/versions.ts';
 import { everywhere, makeCheck, makeReport } from './sample-report.ts';
 
 const FILE = 'fixtures/expectations/docker-20.10.json';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderJunit } from '../../harness/report/render-junit.ts';
-import { API_VERSIONS } from '../../harness/versions.ts';
+import { API_VERSIONS } from '../../protocol/versions.ts';
 import { everywhere, makeCheck, makeReport, sampleReport } from './sample-report.ts';
 
 interface XmlElement {

@@ -3,7 +3,7 @@
  * versions, both check levels, messages full of markup and control characters) and a small builder for
  * hand-made ones.
  */
-import { API_VERSIONS, before } from '../../harness/versions.ts';
+import { API_VERSIONS, before } from '../../protocol/versions.ts';
 import { summarize } from '../../harness/report/summarize.ts';
 import type { CheckReport, Report, VersionResult } from '../../harness/report/types.ts';
 

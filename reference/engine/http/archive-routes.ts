@@ -6,7 +6,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { readBody } from '../../request-limits.ts';
-import { atLeast } from '../../../harness/versions.ts';
+import { atLeast } from '../../../protocol/versions.ts';
 import type { PathStat } from '../filesystem/container-archive.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import { formatTimestamp } from '../model/timestamps.ts';

@@ -12,7 +12,7 @@ import type { LogEntry } from '../model/container-log.ts';
 import { parseDetachKeys } from '../model/detach-keys.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import type { OutputStreamName, ProcessAttachment } from '../model/process-attachment.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError } from '../../http-error.ts';
 import { AfterHead, headerBlockDelivered, openRawStream, type AttachClient } from './raw-stream.ts';
 import { containerOf } from './route-helpers.ts';
 import type { Route, RouteContext } from './route-table.ts';

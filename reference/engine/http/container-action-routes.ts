@@ -3,11 +3,11 @@
  * pause, unpause, rename, resize, update. Requests are unpacked and version rules applied here; the
  * model's lifecycle and operations do the rest.
  */
-import { atLeast, before } from '../../../harness/versions.ts';
+import { atLeast, before } from '../../../protocol/versions.ts';
 import { EngineError, InvalidParameterError, NotRunningError } from '../model/errors.ts';
 import { signalNumber, UnknownSignalError } from '../process/index.ts';
 import { parseHostConfig, parseUpdateBody, validationRules } from './host-config-body.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError } from '../../http-error.ts';
 import { atoi, optionalInteger } from './integer-query.ts';
 import { parseJsonBody, readBodyText, readJsonBody } from './json-body.ts';
 import { sendEmpty, sendJson, sendText } from './replies.ts';

@@ -1,5 +1,5 @@
 /** Container endpoints (spec/1 §4.1): list, create, inspect, remove; the others in their own files. */
-import { atLeast } from '../../../harness/versions.ts';
+import { atLeast } from '../../../protocol/versions.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import { archiveRoutes } from './archive-routes.ts';
 import { containerInspect, containerSummary } from './container-views.ts';

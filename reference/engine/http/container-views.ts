@@ -2,8 +2,8 @@
  * Containers as each API version shows them: the list item (spec/1 §2.1) and the inspect object
  * (§2.2). Fields appear and disappear here, by version; the model knows none of this.
  */
-import type { Dialect } from '../../../harness/dialect.ts';
-import { before } from '../../../harness/versions.ts';
+import type { Dialect } from '../../../protocol/dialect.ts';
+import { before } from '../../../protocol/versions.ts';
 import type { Container, EndpointSettings } from '../model/container.ts';
 import type { ContainerConfig } from '../model/container-config.ts';
 import type { ContainerSize } from '../model/container-store.ts';

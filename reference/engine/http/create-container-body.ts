@@ -3,7 +3,7 @@
  * (body-structs.ts: a wrong type is a 400 in Go's words), then the Config fields the model keeps and
  * what a version reads differently decided here.
  */
-import { atLeast } from '../../../harness/versions.ts';
+import { atLeast } from '../../../protocol/versions.ts';
 import type { ContainerSpec } from '../model/container-config.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import type { HostConfig } from '../model/host-config.ts';

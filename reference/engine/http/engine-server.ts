@@ -8,7 +8,7 @@
 import { Server, ServerResponse, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { Dialect } from '../../../harness/dialect.ts';
+import type { Dialect } from '../../../protocol/dialect.ts';
 import type { EngineModel } from '../model/engine-model.ts';
 import { EngineError } from '../model/errors.ts';
 import { logBug, guardedListener, STDERR_LOG, type BugLog } from '../../request-pipeline.ts';
@@ -20,7 +20,7 @@ import { commitRoutes } from './commit-routes.ts';
 import { containerRoutes } from './container-routes.ts';
 import { sendError, sendFailure } from './error-responses.ts';
 import { eventRoutes } from './event-routes.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError } from '../../http-error.ts';
 import { execRoutes } from './exec-routes.ts';
 import { imageRoutes } from './image-routes.ts';
 import { imageTarballRoutes } from './image-tarball-routes.ts';

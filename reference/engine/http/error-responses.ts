@@ -3,7 +3,7 @@
  * version — plain text before 1.24, `{"message": ...}` from 1.24. A 304 has no body at all.
  */
 import type { ServerResponse } from 'node:http';
-import { atLeast } from '../../../harness/versions.ts';
+import { atLeast } from '../../../protocol/versions.ts';
 import {
   AmbiguousReferenceError,
   ConflictError,
@@ -16,7 +16,7 @@ import {
   NotSupportedError,
   UnavailableError,
 } from '../model/errors.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError } from '../../http-error.ts';
 import type { Personality } from './personality.ts';
 import { sendEmpty, sendJson, sendText } from './replies.ts';
 

@@ -2,7 +2,7 @@
  * GET /events (spec/2 §6): the kept events from `since`, then the live ones, one JSON object per
  * line, until `until` or until the client goes away. Filters take both forms (lists and maps).
  */
-import { atLeast } from '../../../harness/versions.ts';
+import { atLeast } from '../../../protocol/versions.ts';
 import type { EngineEvent } from '../model/event-bus.ts';
 import { EVENT_FILTER_NAMES, matchesEventFilters } from '../model/event-filter.ts';
 import { InvalidParameterError } from '../model/errors.ts';

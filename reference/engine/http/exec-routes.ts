@@ -6,13 +6,13 @@
  * (spec/1 §2.5, [1.25]), Env, User and Privileged are read at every version, as dockerd 20.10 reads
  * them whatever the version in the path.
  */
-import { atLeast, before } from '../../../harness/versions.ts';
+import { atLeast, before } from '../../../protocol/versions.ts';
 import { parseDetachKeys } from '../model/detach-keys.ts';
 import { InvalidParameterError, NotRunningError } from '../model/errors.ts';
 import type { ExecInstance, ExecSpec } from '../model/exec-instance.ts';
 import { containerInspect } from './container-views.ts';
 import { EXEC_CONFIG, EXEC_START_CHECK } from './body-structs.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError } from '../../http-error.ts';
 import { atoi } from './integer-query.ts';
 import { readJsonBody } from './json-body.ts';
 import { decodeGo, type GoType } from './json-fields.ts';

@@ -3,7 +3,7 @@
  * options: decoded as dockerd decodes it (body-structs.ts; the fields a version does not know are
  * dropped as unknown ones are, spec/1 §2.3's markers), then the rules a version reads differently.
  */
-import { atLeast } from '../../../harness/versions.ts';
+import { atLeast } from '../../../protocol/versions.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import type { HostConfig, LogConfig, Resources } from '../model/host-config.ts';
 import type { RestartPolicy } from '../model/restart-manager.ts';

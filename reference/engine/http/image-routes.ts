@@ -1,6 +1,6 @@
 /** Image endpoints (spec/2 §4.1) but build and the tarballs: list, inspect, history, create (import, pull), push, tag, delete, search. */
 import { readBody } from '../../request-limits.ts';
-import { atLeast } from '../../../harness/versions.ts';
+import { atLeast } from '../../../protocol/versions.ts';
 import { EngineError, InvalidParameterError } from '../model/errors.ts';
 import { imageHistory } from '../model/image-history.ts';
 import { BadArchiveError, importArchive, planImport, type ImportPlan } from '../model/image-import.ts';

@@ -1,5 +1,5 @@
 /** Images as each API version shows them: list item and inspect object (spec/2 §2.1). */
-import { atLeast } from '../../../harness/versions.ts';
+import { atLeast } from '../../../protocol/versions.ts';
 import { goConfig } from '../model/image-document.ts';
 import type { HistoryStep } from '../model/image-history.ts';
 import type { Image } from '../model/image.ts';

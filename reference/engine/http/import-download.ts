@@ -4,7 +4,7 @@
  * and failures are worded as Go's HTTP client words them.
  */
 import { EngineError, ForbiddenError, InvalidParameterError, NotFoundError } from '../model/errors.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError } from '../../http-error.ts';
 
 export interface ImportDownload {
   /** the URL as dockerd prints it in `Downloading from …` and in the image's comment */

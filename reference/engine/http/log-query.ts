@@ -2,7 +2,7 @@
  * What a log request asks for (the container logs row of spec/1 §4.1, and dockerd's service logs,
  * which take the same query), and how one line of a log is written with it.
  */
-import { atLeast } from '../../../harness/versions.ts';
+import { atLeast } from '../../../protocol/versions.ts';
 import type { LogEntry } from '../model/container-log.ts';
 import { InvalidParameterError } from '../model/errors.ts';
 import { formatFixedNanoTimestamp } from '../model/timestamps.ts';

@@ -3,7 +3,7 @@
  * version prefix, as dockerd serves them, though the spec has them from 1.21; the removal answers 200
  * before 1.22 and 204 from then on.
  */
-import { before } from '../../../harness/versions.ts';
+import { before } from '../../../protocol/versions.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { readJsonBody } from './json-body.ts';
 import { parseNetworkConnectBody, parseNetworkCreateBody, parseNetworkDisconnectBody } from './network-body.ts';

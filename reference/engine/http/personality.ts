@@ -3,11 +3,11 @@
  * personality answers as dockerd does and `strict` the other way the spec allows. Handlers and views
  * ask the personality of their request at each such point and never test its name.
  */
-import type { Dialect } from '../../../harness/dialect.ts';
-import { atLeast } from '../../../harness/versions.ts';
+import type { Dialect } from '../../../protocol/dialect.ts';
+import { atLeast } from '../../../protocol/versions.ts';
 import type { ContainerState } from '../model/container-state.ts';
 import { statusText } from '../model/container-status-text.ts';
-import type { PersonalityName } from '../../personality.ts';
+import type { PersonalityName } from '../../../protocol/personality-names.ts';
 import { DEFAULT_DETACH_KEYS } from '../model/detach-keys.ts';
 import { BRIDGE_DRIVER_OPTIONS } from '../model/network-store.ts';
 import { parseBooleanQuery } from './boolean-query.ts';

@@ -6,7 +6,7 @@
  * reads. From 1.25 the reference gives both, the spec's fields and dockerd's, with Config holding the
  * manifest's fields (its Mounts, Env, Args and Devices as entries, which satisfy the spec too).
  */
-import { atLeast } from '../../../harness/versions.ts';
+import { atLeast } from '../../../protocol/versions.ts';
 import { qualifiedName } from '../model/image-reference.ts';
 import { argsObject, deviceObject, envObject, mountObject, pluginConfigObject } from '../model/plugin-config.ts';
 import type { PluginManifest, PluginSettings } from '../model/plugin-manifest.ts';

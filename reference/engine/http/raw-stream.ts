@@ -5,7 +5,7 @@
  * Output is multiplexed frames without a Tty and the terminal's bytes with one.
  */
 import type { Duplex, Readable, Writable } from 'node:stream';
-import { writeFrame } from '../../../harness/streams/frame-encoder.ts';
+import { writeFrame } from '../../../protocol/frame-encoder.ts';
 import type { OutputStreamName, ProcessAttachment } from '../model/process-attachment.ts';
 import type { Personality } from './personality.ts';
 import type { RouteContext, UpgradedConnection } from './route-table.ts';

@@ -3,7 +3,7 @@
  * `identitytoken`) and X-Registry-Config (a map of them, for build), both base64url-encoded JSON.
  * dockerd never refuses a malformed one: it goes on as if none was given.
  */
-import { atLeast, type ApiVersion } from '../../../harness/versions.ts';
+import { atLeast, type ApiVersion } from '../../../protocol/versions.ts';
 import type { RegistryCredentials } from '../model/image-registry.ts';
 
 export interface AuthConfig {

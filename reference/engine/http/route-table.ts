@@ -5,10 +5,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ApiVersion } from '../../../harness/versions.ts';
-import type { Dialect } from '../../../harness/dialect.ts';
+import type { ApiVersion } from '../../../protocol/versions.ts';
+import type { Dialect } from '../../../protocol/dialect.ts';
 import type { EngineModel } from '../model/engine-model.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError } from '../../http-error.ts';
 import type { Personality } from './personality.ts';
 
 /** A request that came with an Upgrade header: its connection is the handler's to take over. */

@@ -1,5 +1,5 @@
 /** Headers every answer carries, as dockerd sends its own. */
-import { CURRENT_VERSION } from '../../../harness/versions.ts';
+import { CURRENT_VERSION } from '../../../protocol/versions.ts';
 import { ENGINE_VERSION } from '../model/daemon-build.ts';
 
 export const IDENTITY_HEADERS = {

@@ -5,7 +5,7 @@
  * X-Registry-Auth, the credentials the service's tasks pull its image with. Served at every version
  * prefix, as dockerd serves them; outside a swarm each answers dockerd's 503.
  */
-import type { ApiVersion } from '../../../harness/versions.ts';
+import type { ApiVersion } from '../../../protocol/versions.ts';
 import type { RegistryCredentials } from '../model/image-registry.ts';
 import { imageWarnings } from '../model/service-store.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';

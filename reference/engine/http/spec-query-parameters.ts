@@ -5,7 +5,7 @@
  * routes whose parameters the spec does not show (container update, and what only dockerd has) are
  * absent and keep every parameter given.
  */
-import { appliesAt } from '../../../harness/versions.ts';
+import { appliesAt } from '../../../protocol/versions.ts';
 
 /** A parameter the row defines: a name, or a name with the versions it applies at. */
 type Defined = string | { name: string; since?: string; until?: string };

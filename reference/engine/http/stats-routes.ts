@@ -6,7 +6,7 @@
  * from 1.23. A container that is not running gets dockerd's empty sample: zeros and a zero time.
  */
 import { once } from 'node:events';
-import { atLeast } from '../../../harness/versions.ts';
+import { atLeast } from '../../../protocol/versions.ts';
 import type { Container } from '../model/container.ts';
 import type { NetworkStats, StatsReading } from '../model/container-stats.ts';
 import { formatTimestamp, ZERO_TIME } from '../model/timestamps.ts';

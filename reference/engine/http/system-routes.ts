@@ -1,7 +1,7 @@
 /** System endpoints: ping, version, info. */
 import type { Route, RouteContext } from './route-table.ts';
 import { sendJson, sendText } from './replies.ts';
-import { atLeast } from '../../../harness/versions.ts';
+import { atLeast } from '../../../protocol/versions.ts';
 import { swarmInfoView } from './swarm-views.ts';
 import { infoView, versionView } from './system-views.ts';
 

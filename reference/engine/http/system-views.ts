@@ -1,6 +1,6 @@
 /** GET /info and GET /version as each API version shows them. */
-import type { Dialect } from '../../../harness/dialect.ts';
-import { CURRENT_VERSION, OLDEST_VERSION, before } from '../../../harness/versions.ts';
+import type { Dialect } from '../../../protocol/dialect.ts';
+import { CURRENT_VERSION, OLDEST_VERSION, before } from '../../../protocol/versions.ts';
 import type { DaemonInfo, DaemonVersion } from '../model/system-info.ts';
 import { formatTimestamp } from '../model/timestamps.ts';
 

@@ -2,7 +2,7 @@
  * The `/vX.Y` path prefix. An unprefixed path is the current version. Whether a prefixed version is
  * served is decided after routing, as dockerd does: an unknown route is 404 whatever its prefix.
  */
-import { API_VERSIONS, CURRENT_VERSION, OLDEST_VERSION, compareVersions, type ApiVersion } from '../../../harness/versions.ts';
+import { API_VERSIONS, CURRENT_VERSION, OLDEST_VERSION, compareVersions, type ApiVersion } from '../../../protocol/versions.ts';
 
 export interface VersionedPath {
   /** the requested version as `major.minor` (CURRENT_VERSION when unprefixed); may be unsupported */

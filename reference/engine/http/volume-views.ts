@@ -4,7 +4,7 @@
  * and options show as null, as dockerd's nil maps do, or are left out ("empty fields may be
  * omitted"). The local driver keeps a volume's files under the daemon's root directory.
  */
-import type { Dialect } from '../../../harness/dialect.ts';
+import type { Dialect } from '../../../protocol/dialect.ts';
 import type { Volume } from '../model/volume.ts';
 import type { AnswerShape } from './personality.ts';
 import { engineRootDir } from './system-views.ts';

@@ -9,8 +9,8 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { decodeFrames, FrameDecoder } from '../../../harness/streams/frame-decoder.ts';
-import { encodeFrame, frameChunks } from '../../../harness/streams/frame-encoder.ts';
-import { FrameError, STREAM_NAMES, type DecodedFrame, type StreamName } from '../../../harness/streams/stream-types.ts';
+import { encodeFrame, frameChunks } from '../../../protocol/frame-encoder.ts';
+import { FrameError, STREAM_NAMES, type DecodedFrame, type StreamName } from '../../../protocol/stream-types.ts';
 
 const seed = Number(process.env.SHIPSHAPE_SEED ?? 424242);
 const withSeed = (name: string) => `${name} (seed ${seed})`;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { decodeFrames, FrameDecoder } from '../../../harness/streams/frame-decoder.ts';
-import { FrameError, type DecodedFrame } from '../../../harness/streams/stream-types.ts';
+import { FrameError, type DecodedFrame } from '../../../protocol/stream-types.ts';
 
 /** Frames written out by hand, independently of the encoder under test. */
 function frame(type: number, payload: Buffer | string): Buffer {

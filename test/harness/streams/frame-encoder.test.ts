@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Readable, Writable } from 'node:stream';
-import { encodeFrame, encodeFrameHeader, FrameEncoder, frameChunks, streamTypeCode, writeFrame } from '../../../harness/streams/frame-encoder.ts';
-import { MAX_FRAME_PAYLOAD_LENGTH } from '../../../harness/streams/stream-types.ts';
+import { encodeFrame, encodeFrameHeader, FrameEncoder, frameChunks, streamTypeCode, writeFrame } from '../../../protocol/frame-encoder.ts';
+import { MAX_FRAME_PAYLOAD_LENGTH } from '../../../protocol/stream-types.ts';
 
 /** The header as the spec spells it, byte by byte: type, three zeros, size big-endian. */
 const specHeader = (type: number, size: number) => [type, 0, 0, 0, (size >>> 24) & 0xff, (size >>> 16) & 0xff, (size >>> 8) & 0xff, size & 0xff];

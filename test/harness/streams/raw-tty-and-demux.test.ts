@@ -3,9 +3,9 @@ import { Readable, Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { demuxStream } from '../../../harness/streams/demux.ts';
 import { FrameDecoder } from '../../../harness/streams/frame-decoder.ts';
-import { encodeFrame } from '../../../harness/streams/frame-encoder.ts';
+import { encodeFrame } from '../../../protocol/frame-encoder.ts';
 import { createStreamDecoder, decodeRawTty, decodeStreamBody, RawTtyDecoder } from '../../../harness/streams/raw-tty.ts';
-import { FrameError } from '../../../harness/streams/stream-types.ts';
+import { FrameError } from '../../../protocol/stream-types.ts';
 
 /** A writable that keeps what it gets; `slow` completes each write a turn later, so it pushes back. */
 function collector({ slow = false } = {}) {

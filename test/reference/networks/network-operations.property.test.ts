@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { DIALECTS } from '../../../harness/dialect.ts';
+import { DIALECTS } from '../../../protocol/dialect.ts';
 import { containerInspect } from '../../../reference/engine/http/container-views.ts';
 import { networkView } from '../../../reference/engine/http/network-views.ts';
 import { PERSONALITIES } from '../../../reference/engine/http/personality.ts';

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { encodeForm } from '../../../harness/client/token-client.ts';
-import { formatScopeList, parseScope, parseScopeList, scopesBeyond, type Scope } from '../../../harness/scope-list.ts';
+import { formatScopeList, parseScope, parseScopeList, scopesBeyond, type Scope } from '../../../protocol/scope-list.ts';
 import { grantScopes, type AccessRule } from '../../../reference/token/access-rules.ts';
 
 const seed = Number(process.env.SHIPSHAPE_SEED ?? 424242);
