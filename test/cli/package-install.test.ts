@@ -89,10 +89,10 @@ describe('the packed package, installed into an empty project', { timeout: 300_0
 
   it('holds what a run needs and nothing of the development: no tests, benchmarks, CI or reports', () => {
     const files = packed.files.map((file) => file.path);
-    for (const needed of ['bin/shipshape.js', 'harness/cli/main.ts', 'harness/report/report.schema.json', 'reference/serve.ts', 'suites/system/ping.check.ts', 'fixtures/users/users.json', 'fixtures/spec-inventory.json', 'vitest.config.ts', 'tsconfig.json', 'README.md', 'package.json']) {
+    for (const needed of ['bin/shipshape.js', 'harness/cli/main.ts', 'harness/report/report.schema.json', 'reference/serve.ts', 'protocol/versions.ts', 'suites/system/ping.check.ts', 'fixtures/users/users.json', 'fixtures/spec-inventory.json', 'vitest.config.ts', 'tsconfig.json', 'README.md', 'package.json']) {
       expect(files, needed).toContain(needed);
     }
-    expect(files.filter((file) => /^(test|bench|reports|examples|\.ci|node_modules)\/|^(NOTES\.md|eslint\.config\.js|package-lock\.json)$/.test(file))).toEqual([]);
+    expect(files.filter((file) => /^(test|bench|reports|examples|\.ci|docs|node_modules)\/|^(NOTES\.md|eslint\.config\.js|package-lock\.json)$/.test(file))).toEqual([]);
   });
 
   // build.context.* sends bzip2 and xz contexts: the reference decodes them in a worker thread, which must boot from the installed package

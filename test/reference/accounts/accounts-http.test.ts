@@ -76,7 +76,7 @@ test('addresses: a new one unverified and not primary, a case-insensitive copy r
   expect(await (await fetch(user('erin', 'emails/'), { headers: basic })).json()).toEqual([{ email: 'erin@example.org', verified: true, primary: true }]);
 });
 
-// The reference's own limits, which spec/3 does not state (so no check asserts them: NOTES.md).
+// The reference's own limits, which spec/3 does not state (so no check asserts them: docs/decisions.md, "Token service and accounts API").
 test('a full_name of 5 000 characters or a profile_url that is no URL is refused with 400 and changes nothing', async () => {
   const patch = (body: object) => fetch(user(), { method: 'PATCH', headers: { ...basic, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const before = await (await fetch(user(), { headers: basic })).json();
