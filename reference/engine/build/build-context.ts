@@ -6,7 +6,8 @@
  */
 import { layerFromTar } from '../filesystem/layer-tar.ts';
 import { joinParts, pathParts } from '../filesystem/layer-paths.ts';
-import { MergedView, type Located } from '../filesystem/merged-view.ts';
+import type { Located } from '../filesystem/layer-index.ts';
+import { MergedView } from '../filesystem/merged-view.ts';
 import { resolvePath } from '../filesystem/path-resolution.ts';
 import { EngineError } from '../model/errors.ts';
 import { decompress } from '../filesystem/archive-decompression.ts';

@@ -13,10 +13,10 @@
  * moby's changesByPath sorts. Only what the writable layer touches is walked; anything under the
  * mount points is not part of the layers and never shows.
  */
-import type { LayerView } from './layer-index.ts';
+import type { LayerView, Located } from './layer-index.ts';
 import { entrySize, type VisibleEntry } from './layer-entry.ts';
 import { childPath, compareBytewise } from './layer-paths.ts';
-import type { Located, MergedView } from './merged-view.ts';
+import type { MergedView } from './merged-view.ts';
 import { isMountPoint, isUnderMountPoint } from './mount-points.ts';
 
 export const CHANGE_MODIFY = 0;

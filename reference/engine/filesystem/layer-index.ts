@@ -3,7 +3,7 @@
  * listing and a subtree's removal never scan the whole layer. Mutable: the writable layer and the tar
  * reader build on it; a {@link Layer} wraps a finished one and never changes it again.
  */
-import type { LayerEntry } from './layer-entry.ts';
+import type { LayerEntry, VisibleEntry } from './layer-entry.ts';
 import { childPath, compareBytewise, parentPath } from './layer-paths.ts';
 
 /** What the merged view asks of a layer, whether frozen or writable. */
@@ -107,4 +107,12 @@ export class LayerIndex implements LayerView {
       child = parent;
     }
   }
+}
+
+/** A path of a merged view and what shows there. */
+export interface Located {
+  readonly path: string;
+  readonly entry: VisibleEntry;
+  /** for a directory, the layers (top first) whose contents under it show */
+  readonly layers: readonly LayerView[];
 }

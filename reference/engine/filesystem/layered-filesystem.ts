@@ -18,10 +18,10 @@ import { MountPointBusyError, ReadOnlyVolumeError } from './filesystem-errors.ts
 import { describeEntry } from './entry-stat.ts';
 import type { ImageLayerStack } from './image-layer-stack.ts';
 import { entrySize, type DirectoryEntry, type FileEntry, type SymlinkEntry } from './layer-entry.ts';
-import { LayerIndex } from './layer-index.ts';
+import { LayerIndex, type Located } from './layer-index.ts';
 import { baseName, childPath, parentPath, pathParts } from './layer-paths.ts';
 import { Layer } from './layer.ts';
-import { MergedView, type Located } from './merged-view.ts';
+import { MergedView } from './merged-view.ts';
 import { walkMerged } from './merged-walk.ts';
 import { CONTAINER_INIT_FILES, isMountPoint, isUnderMountPoint, MOUNT_POINTS } from './mount-points.ts';
 import { resolvePath, type Resolution } from './path-resolution.ts';

@@ -6,16 +6,9 @@
  * at a mount point the volume's tree replaces whatever the layers hold there.
  */
 import { IMPLICIT_DIRECTORY, type DirectoryEntry, type VisibleEntry } from './layer-entry.ts';
-import type { LayerView } from './layer-index.ts';
+import type { LayerView, Located } from './layer-index.ts';
 import { childPath, compareBytewise, pathParts } from './layer-paths.ts';
 import type { VolumeMountTable } from './volume-mounts.ts';
-
-export interface Located {
-  readonly path: string;
-  readonly entry: VisibleEntry;
-  /** for a directory, the layers (top first) whose contents under it show */
-  readonly layers: readonly LayerView[];
-}
 
 export class MergedView {
   /** @param layers top first */

@@ -3,7 +3,8 @@
  * bytewise; symlinks not followed), leaving out what lies under the mount points: what dockerd's
  * tar of a container's root filesystem holds.
  */
-import type { Located, MergedView } from './merged-view.ts';
+import type { Located } from './layer-index.ts';
+import type { MergedView } from './merged-view.ts';
 import { isUnderMountPoint } from './mount-points.ts';
 
 /** `visit` gets each entry with its path relative to `top` ('' for `top` itself). */

@@ -10,7 +10,8 @@
 import { FilesystemError } from './container-filesystem.ts';
 import { MAX_SYMLINKS, SymlinkLoopError } from './filesystem-errors.ts';
 import { joinParts, pathParts } from './layer-paths.ts';
-import type { Located, MergedView } from './merged-view.ts';
+import type { Located } from './layer-index.ts';
+import type { MergedView } from './merged-view.ts';
 
 export interface ResolveOptions {
   /** follow a symlink in the last component too (stat) or not (lstat, unlink, mkdir) */

@@ -6,9 +6,8 @@
  * single file (its tree's root), as dockerd bind-mounts a container's network files.
  */
 import { IMPLICIT_DIRECTORY, type VisibleEntry } from './layer-entry.ts';
-import type { LayerIndex, LayerView } from './layer-index.ts';
+import type { LayerIndex, LayerView, Located } from './layer-index.ts';
 import { isInside } from './layer-paths.ts';
-import type { Located } from './merged-view.ts';
 
 export interface VolumeMount {
   /** absolute, normalised path in the container */

@@ -10,28 +10,13 @@
  */
 import type { Scheduler, TimerHandle } from '../process/index.ts';
 import type { Container } from './container.ts';
+import type { ContainerHealth, HealthLogEntry } from './container-state.ts';
 import type { ContainerEvents } from './container-events.ts';
 import type { ContainerStore } from './container-store.ts';
 import type { EventBus } from './event-bus.ts';
 import type { ExecStore } from './exec-store.ts';
 import type { HealthConfig } from './image.ts';
 import { formatTimestamp } from './timestamps.ts';
-
-export type HealthStatus = 'starting' | 'healthy' | 'unhealthy';
-
-export interface HealthLogEntry {
-  Start: string;
-  End: string;
-  ExitCode: number;
-  Output: string;
-}
-
-/** State.Health */
-export interface ContainerHealth {
-  Status: HealthStatus;
-  FailingStreak: number;
-  Log: HealthLogEntry[];
-}
 
 const NANOSECONDS_PER_MS = 1_000_000;
 const DEFAULT_INTERVAL_MS = 30_000;

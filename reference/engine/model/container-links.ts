@@ -6,8 +6,12 @@
  * runs of consecutive ports) and a line of its /etc/hosts; DELETE /containers/{parent}/{alias}?link=1 takes a link off.
  */
 import type { Container } from './container.ts';
-import type { ContainerStore } from './container-store.ts';
 import { EngineError, InvalidParameterError, NotFoundError } from './errors.ts';
+
+/** What links need of the container store (which itself canonicalises links as it creates). */
+export interface ContainerFinder {
+  find(reference: string): Container;
+}
 
 interface Link {
   /** the linked container's name, with its slash */
@@ -63,7 +67,7 @@ function linkVariables(parentName: string, link: Link, child: Container): string
 }
 
 /** The containers the container's links name; a linked container that does not run refuses the start. */
-function linkedContainers(container: Container, store: ContainerStore): { link: Link; child: Container }[] {
+function linkedContainers(container: Container, store: ContainerFinder): { link: Link; child: Container }[] {
   const links = (container.hostConfig.Links as string[] | null) ?? [];
   return links.map((entry) => {
     const link = parseLink(entry);
@@ -79,12 +83,12 @@ function linkedContainers(container: Container, store: ContainerStore): { link: 
 }
 
 /** The variables the container's links give its processes. */
-export function linkEnvironment(container: Container, store: ContainerStore): string[] {
+export function linkEnvironment(container: Container, store: ContainerFinder): string[] {
   return linkedContainers(container, store).flatMap(({ link, child }) => linkVariables(container.name, link, child));
 }
 
 /** The container's /etc/hosts lines for its links: the linked container's address, the alias, its hostname, and its name unless that is the alias. */
-export function linkHosts(container: Container, store: ContainerStore): string[] {
+export function linkHosts(container: Container, store: ContainerFinder): string[] {
   return linkedContainers(container, store).map(({ link, child }) => {
     const name = child.name.replace(/^\//, '');
     const names = [link.alias, child.config.Hostname ?? '', ...(link.alias === name ? [] : [name])];
@@ -93,7 +97,7 @@ export function linkHosts(container: Container, store: ContainerStore): string[]
 }
 
 /** DELETE /containers/{parent}/{alias}?link=1: `name` is `<parent>/<alias>`. */
-export function removeLink(store: ContainerStore, name: string): void {
+export function removeLink(store: ContainerFinder, name: string): void {
   const full = withSlash(name);
   const at = full.lastIndexOf('/');
   const parentName = full.slice(0, at);

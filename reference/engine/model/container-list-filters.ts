@@ -70,19 +70,6 @@ export function checkedExitCodes(values: string[] | undefined): number[] | undef
   });
 }
 
-/** dockerd's filter match: equal, or a regular expression found in the value; a broken pattern matches nothing. */
-export function matchesAnyPattern(patterns: string[] | undefined, value: string): boolean {
-  if (patterns === undefined) return true;
-  return patterns.some((pattern) => {
-    if (pattern === value) return true;
-    try {
-      return new RegExp(pattern).test(value);
-    } catch {
-      return false;
-    }
-  });
-}
-
 export function matchesLabelFilter(labels: string[] | undefined, container: Container): boolean {
   return labels === undefined || matchesLabels(container.config.Labels, labels);
 }

@@ -9,7 +9,7 @@
 import type { DnsAnswer, NetworkView } from '../process/index.ts';
 import type { Container } from './container.ts';
 import type { ContainerStore } from './container-store.ts';
-import { isPredefinedName } from './network.ts';
+import { isPredefinedName } from './host-config.ts';
 
 const EMBEDDED_DNS = '127.0.0.11';
 const SHORT_ID_LENGTH = 12;

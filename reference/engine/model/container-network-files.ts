@@ -11,8 +11,7 @@
  *   Google's public resolvers when none is left.
  */
 import type { Container } from './container.ts';
-import { networkNamesOf } from './host-config.ts';
-import { isPredefinedName } from './network.ts';
+import { isPredefinedName, networkNamesOf } from './host-config.ts';
 
 export interface NetworkFiles {
   '/etc/hostname': string;

@@ -8,14 +8,7 @@
 import type { Container } from './container.ts';
 import type { ContainerStore } from './container-store.ts';
 import type { EventBus } from './event-bus.ts';
-
-export interface PortBinding {
-  HostIp: string;
-  HostPort: string;
-}
-
-/** `80/tcp` to its bindings, null for an exposed port without one */
-export type PortMap = Record<string, PortBinding[] | null>;
+import type { PortBinding, PortMap } from './host-config.ts';
 
 /** Linux's ephemeral range, where dockerd's port allocator takes ports from. */
 const FIRST_EPHEMERAL_PORT = 32768;

@@ -3,8 +3,23 @@
  * restarting or paused container still counts as Running); Status is derived from them on every
  * transition, so the two never disagree.
  */
-import type { ContainerHealth } from './container-health.ts';
 import { ZERO_TIME } from './timestamps.ts';
+
+export type HealthStatus = 'starting' | 'healthy' | 'unhealthy';
+
+export interface HealthLogEntry {
+  Start: string;
+  End: string;
+  ExitCode: number;
+  Output: string;
+}
+
+/** State.Health */
+export interface ContainerHealth {
+  Status: HealthStatus;
+  FailingStreak: number;
+  Log: HealthLogEntry[];
+}
 
 export type ContainerStatus = 'created' | 'restarting' | 'running' | 'paused' | 'exited' | 'dead';
 

@@ -16,7 +16,6 @@ import {
   checkedExitCodes,
   checkedHealth,
   checkedStatuses,
-  matchesAnyPattern,
   matchesExitCode,
   matchesHealth,
   matchesLabelFilter,
@@ -27,6 +26,7 @@ import {
 } from './container-list-filters.ts';
 import { ConflictError, InvalidParameterError, NotFoundError } from './errors.ts';
 import { completeHostConfig, type HostConfig } from './host-config.ts';
+import { matchesAnyPattern } from './filter-values.ts';
 import { findByIdPrefix } from './id-prefix.ts';
 import type { ImageUser } from './image-removal.ts';
 import type { ImageStore } from './image-store.ts';

@@ -8,20 +8,12 @@
  * - removal: the container stops using them; with `v` its anonymous volumes go too, when nothing
  *   else uses them. Named ones always stay.
  */
-import type { LayerIndex } from '../filesystem/layer-index.ts';
 import type { VolumeMount } from '../filesystem/volume-mounts.ts';
 import type { Container } from './container.ts';
 import type { HostConfig } from './host-config.ts';
-import { mountSpecsOf, type MountSpec } from './mount-specs.ts';
+import { mountSpecsOf, type ContainerMount } from './mount-specs.ts';
 import type { VolumeEvents } from './volume-events.ts';
 import type { VolumeStore } from './volume-store.ts';
-import type { Volume } from './volume.ts';
-
-/** One mount of a container: its spec, with the volume it mounts, or for a bind the simulated host directory. */
-export interface ContainerMount extends MountSpec {
-  volume?: Volume;
-  hostFiles?: LayerIndex;
-}
 
 /** What a container's filesystem mounts: its volumes and its binds' host directories. */
 export function volumeMountsOf(mounts: readonly ContainerMount[]): VolumeMount[] {

@@ -7,11 +7,10 @@ import type { LayeredFilesystem } from '../filesystem/layered-filesystem.ts';
 import type { SimulatedProcess, TimerHandle } from '../process/index.ts';
 import type { ContainerConfig } from './container-config.ts';
 import type { ContainerLog } from './container-log.ts';
-import type { PortMap } from './container-ports.ts';
-import type { ContainerMount } from './container-volumes.ts';
+import type { ContainerMount } from './mount-specs.ts';
 import type { ProcessAttachment } from './process-attachment.ts';
 import { createdState, type ContainerState } from './container-state.ts';
-import { networkNamesOf, type HostConfig } from './host-config.ts';
+import { networkNamesOf, type HostConfig, type PortMap } from './host-config.ts';
 import type { RestartManager } from './restart-manager.ts';
 
 /** The addresses a container asked for on one network. */

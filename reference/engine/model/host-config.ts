@@ -5,6 +5,21 @@
  */
 import type { RestartPolicy } from './restart-manager.ts';
 
+export const PREDEFINED_NETWORKS = ['bridge', 'host', 'none'] as const;
+
+/** Names a network mode gives meaning to: no user network may take them (dockerd's IsPreDefinedNetwork). */
+export function isPredefinedName(name: string): boolean {
+  return (PREDEFINED_NETWORKS as readonly string[]).includes(name) || name === 'default' || name.startsWith('container:');
+}
+
+export interface PortBinding {
+  HostIp: string;
+  HostPort: string;
+}
+
+/** `80/tcp` to its bindings, null for an exposed port without one */
+export type PortMap = Record<string, PortBinding[] | null>;
+
 export interface LogConfig {
   Type: string;
   Config: Record<string, string>;

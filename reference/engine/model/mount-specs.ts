@@ -6,7 +6,15 @@
  * and a consistency. Only the rules here; the volumes themselves are made by container-volumes.ts.
  */
 import { InvalidParameterError } from './errors.ts';
+import type { LayerIndex } from '../filesystem/layer-index.ts';
+import type { Volume } from './volume.ts';
 
+
+/** One mount of a container: its spec, with the volume it mounts, or for a bind the simulated host directory. */
+export interface ContainerMount extends MountSpec {
+  volume?: Volume;
+  hostFiles?: LayerIndex;
+}
 export interface MountSpec {
   type: 'volume' | 'bind';
   /** a bind's host path or a named volume's name; '' for an anonymous volume */

@@ -16,11 +16,11 @@ import { unattachedEndpoint } from './container.ts';
 import type { ContainerNetworking } from './container-lifecycle.ts';
 import type { ContainerStore } from './container-store.ts';
 import { AmbiguousReferenceError, ConflictError, EngineError, ForbiddenError, InvalidParameterError, NotFoundError } from './errors.ts';
-import { networkNamesOf } from './host-config.ts';
+import { isPredefinedName, networkNamesOf } from './host-config.ts';
 import { formatIpAddress } from './ip-address.ts';
 import type { NetworkEvents } from './network-events.ts';
 import type { NetworkStore } from './network-store.ts';
-import { isPredefinedName, type Network, type NetworkEndpoint } from './network.ts';
+import type { Network, NetworkEndpoint } from './network.ts';
 
 /** What a connect asks for besides the container (EndpointConfig). */
 export interface EndpointRequest {

@@ -7,7 +7,8 @@
  */
 import { EngineError, InvalidParameterError } from './errors.ts';
 import { matchesLabels } from './label-match.ts';
-import { isPredefinedName, type Network } from './network.ts';
+import { isPredefinedName } from './host-config.ts';
+import type { Network } from './network.ts';
 
 export interface NetworkListFilters {
   driver?: string[];

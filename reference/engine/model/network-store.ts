@@ -10,7 +10,8 @@ import { AmbiguousReferenceError, ConflictError, EngineError, ForbiddenError, In
 import { createPools, DEFAULT_IPAM_DRIVER, type IpamPoolRequest } from './network-ipam.ts';
 import type { NetworkEvents } from './network-events.ts';
 import { checkNetworkTypes, danglingFilter, matchesNetworkFilters, type NetworkListFilters } from './network-list-filters.ts';
-import { isPredefinedName, Network, PREDEFINED_NETWORKS, type NetworkScope, type NetworkSettings } from './network.ts';
+import { isPredefinedName, PREDEFINED_NETWORKS } from './host-config.ts';
+import { Network, type NetworkScope, type NetworkSettings } from './network.ts';
 
 export interface NetworkCreateOptions {
   name: string;

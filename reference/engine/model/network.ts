@@ -5,6 +5,7 @@
  * gives them back.
  */
 import type { Container } from './container.ts';
+import { PREDEFINED_NETWORKS } from './host-config.ts';
 import { EngineError, ForbiddenError } from './errors.ts';
 import { addressBytes, parseIpAddress, type IpAddress, type IpFamily } from './ip-address.ts';
 import type { IpAddressAllocator } from './ip-address-allocator.ts';
@@ -70,13 +71,6 @@ export interface RequestedAddresses {
 }
 
 /** The networks every engine has, which cannot be created or removed. */
-export const PREDEFINED_NETWORKS = ['bridge', 'host', 'none'] as const;
-
-/** Names a network mode gives meaning to: no user network may take them (dockerd's IsPreDefinedNetwork). */
-export function isPredefinedName(name: string): boolean {
-  return (PREDEFINED_NETWORKS as readonly string[]).includes(name) || name === 'default' || name.startsWith('container:');
-}
-
 export class Network {
   /** by container id: the running containers on the network */
   readonly endpoints = new Map<string, NetworkEndpoint>();

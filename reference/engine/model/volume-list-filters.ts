@@ -3,7 +3,7 @@
  * dockerd matches names); label, key or key=value, every one given; dangling, whether no container
  * uses the volume. Several values of name or driver: any of them.
  */
-import { matchesAnyPattern } from './container-list-filters.ts';
+import { matchesAnyPattern } from './filter-values.ts';
 import { InvalidParameterError } from './errors.ts';
 import { matchesLabels } from './label-match.ts';
 import type { Volume } from './volume.ts';
