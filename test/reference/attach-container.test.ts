@@ -4,10 +4,10 @@
  * keys on a terminal, and the events.
  */
 import { describe, expect, test } from 'vitest';
-import type { ContainerStreams } from '../../reference/engine/model/container-attachment.ts';
-import type { Container } from '../../reference/engine/model/container.ts';
-import { ConflictError, NotAttachableError } from '../../reference/engine/model/errors.ts';
-import type { ProcessAttachment } from '../../reference/engine/model/process-attachment.ts';
+import type { ContainerStreams } from '../../reference/engine/model/containers/container-attachment.ts';
+import type { Container } from '../../reference/engine/model/containers/container.ts';
+import { ConflictError, NotAttachableError } from '../../reference/engine/model/common/errors.ts';
+import type { ProcessAttachment } from '../../reference/engine/model/containers/process-attachment.ts';
 import { manualEngine, type ManualEngine } from './manual-engine.ts';
 
 interface Attached {

@@ -1,7 +1,7 @@
 /** Detach keys: dockerd's key syntax, and finding the sequence in input however it is chunked. */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_DETACH_KEYS, DetachKeyMatcher, parseDetachKeys } from '../../reference/engine/model/detach-keys.ts';
+import { DEFAULT_DETACH_KEYS, DetachKeyMatcher, parseDetachKeys } from '../../reference/engine/model/containers/detach-keys.ts';
 
 const seed = Number(process.env.SHIPSHAPE_SEED ?? 424242);
 

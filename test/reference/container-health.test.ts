@@ -1,6 +1,6 @@
 /** Healthchecks of the model on a manual clock: probes, status changes, log, events, and their end. */
 import { describe, expect, test } from 'vitest';
-import { probeCommand } from '../../reference/engine/model/container-health.ts';
+import { probeCommand } from '../../reference/engine/model/containers/container-health.ts';
 import { manualEngine } from './manual-engine.ts';
 
 const MS = 1_000_000;

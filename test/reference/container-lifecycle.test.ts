@@ -1,8 +1,8 @@
 /** The container state machine on a manual clock: start, exit, stop, kill, wait, restart, pause, remove. */
 import { describe, expect, test } from 'vitest';
-import { ConflictError, EngineError, InvalidParameterError, NotModifiedError, NotRunningError } from '../../reference/engine/model/errors.ts';
-import type { Container } from '../../reference/engine/model/container.ts';
-import { ZERO_TIME } from '../../reference/engine/model/timestamps.ts';
+import { ConflictError, EngineError, InvalidParameterError, NotModifiedError, NotRunningError } from '../../reference/engine/model/common/errors.ts';
+import type { Container } from '../../reference/engine/model/containers/container.ts';
+import { ZERO_TIME } from '../../reference/engine/model/common/timestamps.ts';
 import { manualEngine } from './manual-engine.ts';
 
 const SIGTERM = 15;

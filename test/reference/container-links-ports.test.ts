@@ -1,8 +1,8 @@
 /** Links, published ports, the endpoint's MAC address and shared bind directories of the model. */
 import { describe, expect, test } from 'vitest';
-import { removeLink } from '../../reference/engine/model/container-links.ts';
-import { EngineError, NotFoundError } from '../../reference/engine/model/errors.ts';
-import { listedPorts } from '../../reference/engine/model/container-ports.ts';
+import { removeLink } from '../../reference/engine/model/containers/container-links.ts';
+import { EngineError, NotFoundError } from '../../reference/engine/model/common/errors.ts';
+import { listedPorts } from '../../reference/engine/model/containers/container-ports.ts';
 import { manualEngine } from './manual-engine.ts';
 
 describe('links', () => {

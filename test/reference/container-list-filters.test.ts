@@ -1,7 +1,7 @@
 /** The container list filters of the model, on a manual clock: each one lists what it names and nothing else. */
 import { describe, expect, test } from 'vitest';
-import type { Container } from '../../reference/engine/model/container.ts';
-import { InvalidParameterError } from '../../reference/engine/model/errors.ts';
+import type { Container } from '../../reference/engine/model/containers/container.ts';
+import { InvalidParameterError } from '../../reference/engine/model/common/errors.ts';
 import { manualEngine } from './manual-engine.ts';
 
 function names(containers: Container[]): string[] {

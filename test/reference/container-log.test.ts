@@ -1,6 +1,6 @@
 /** The json-file log store: lines and their streams, tail before the stream selection, since, follow until the end. */
 import { describe, expect, test } from 'vitest';
-import { ContainerLog, logAttributes, MAX_LINE_BYTES, type LogReadOptions } from '../../reference/engine/model/container-log.ts';
+import { ContainerLog, logAttributes, MAX_LINE_BYTES, type LogReadOptions } from '../../reference/engine/model/containers/container-log.ts';
 import { OutputStream } from '../../reference/engine/process/index.ts';
 
 function recorder() {

@@ -1,6 +1,6 @@
 /** update and resize of the model: what they change, what they refuse, the events they publish. */
 import { describe, expect, test } from 'vitest';
-import { ConflictError, InvalidParameterError, NotRunningError } from '../../reference/engine/model/errors.ts';
+import { ConflictError, InvalidParameterError, NotRunningError } from '../../reference/engine/model/common/errors.ts';
 import { manualEngine } from './manual-engine.ts';
 
 const MIB = 1024 * 1024;

@@ -1,8 +1,8 @@
 /** The stats model: counters that follow the run on the engine's clock, and the once-a-second readings. */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { ContainerStats, SAMPLE_INTERVAL_MS, type StatsReading, type StatsSample } from '../../reference/engine/model/container-stats.ts';
-import { hostFacts } from '../../reference/engine/model/host-facts.ts';
+import { ContainerStats, SAMPLE_INTERVAL_MS, type StatsReading, type StatsSample } from '../../reference/engine/model/containers/container-stats.ts';
+import { hostFacts } from '../../reference/engine/model/common/host-facts.ts';
 import { manualEngine, type ManualEngine } from './manual-engine.ts';
 
 const seed = Number(process.env.SHIPSHAPE_SEED ?? 424242);

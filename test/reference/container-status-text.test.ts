@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { humanDuration, statusText } from '../../reference/engine/model/container-status-text.ts';
-import { createdState } from '../../reference/engine/model/container-state.ts';
+import { humanDuration, statusText } from '../../reference/engine/model/containers/container-status-text.ts';
+import { createdState } from '../../reference/engine/model/containers/container-state.ts';
 
 const NOW = new Date('2024-03-01T12:00:00Z');
 const ago = (seconds: number) => new Date(NOW.getTime() - seconds * 1000).toISOString();

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { parseCreateBody } from '../../reference/engine/http/create-container-body.ts';
 import { parseHostConfig } from '../../reference/engine/http/host-config-body.ts';
 import { PERSONALITIES } from '../../reference/engine/http/personality.ts';
-import { InvalidParameterError } from '../../reference/engine/model/errors.ts';
+import { InvalidParameterError } from '../../reference/engine/model/common/errors.ts';
 
 const dockerdAt = (version: string) => ({ version, personality: PERSONALITIES.dockerd });
 

@@ -6,10 +6,10 @@ import {
   InvalidParameterError,
   MissingCommandError,
   NotFoundError,
-} from '../../reference/engine/model/errors.ts';
-import { completeConfig } from '../../reference/engine/model/container-config.ts';
-import { emptyImageConfig, type Image } from '../../reference/engine/model/image.ts';
-import { busyboxImage } from '../../reference/engine/model/busybox-image.ts';
+} from '../../reference/engine/model/common/errors.ts';
+import { completeConfig } from '../../reference/engine/model/containers/container-config.ts';
+import { emptyImageConfig, type Image } from '../../reference/engine/model/images/image.ts';
+import { busyboxImage } from '../../reference/engine/model/images/busybox-image.ts';
 
 const START = new Date('2024-03-01T12:00:00.000Z');
 

@@ -7,7 +7,7 @@ import {
   InvalidParameterError,
   MissingCommandError,
   NotFoundError,
-} from '../../reference/engine/model/errors.ts';
+} from '../../reference/engine/model/common/errors.ts';
 
 describe('statusOf', () => {
   test('each kind of model error has its status', () => {

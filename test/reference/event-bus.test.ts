@@ -1,7 +1,7 @@
 /** The event bus (bounded history, subscribers) and the events filter. */
 import { describe, expect, test } from 'vitest';
-import { EVENT_HISTORY_LIMIT, EventBus, type EngineEvent } from '../../reference/engine/model/event-bus.ts';
-import { matchesEventFilters } from '../../reference/engine/model/event-filter.ts';
+import { EVENT_HISTORY_LIMIT, EventBus, type EngineEvent } from '../../reference/engine/model/events/event-bus.ts';
+import { matchesEventFilters } from '../../reference/engine/model/events/event-filter.ts';
 
 function event(action: string, seconds = 0, overrides: Partial<EngineEvent> = {}): EngineEvent {
   return {

@@ -4,9 +4,9 @@
  * and dockerd's exec events with their execID.
  */
 import { describe, expect, test } from 'vitest';
-import { ConflictError, EngineError, InvalidParameterError, NotFoundError, NotRunningError } from '../../reference/engine/model/errors.ts';
-import type { ExecSpec } from '../../reference/engine/model/exec-instance.ts';
-import { RESIZE_START_TIMEOUT_MS } from '../../reference/engine/model/exec-store.ts';
+import { ConflictError, EngineError, InvalidParameterError, NotFoundError, NotRunningError } from '../../reference/engine/model/common/errors.ts';
+import type { ExecSpec } from '../../reference/engine/model/containers/exec-instance.ts';
+import { RESIZE_START_TIMEOUT_MS } from '../../reference/engine/model/containers/exec-store.ts';
 import { manualEngine, type ManualEngine } from './manual-engine.ts';
 
 const SPEC: ExecSpec = { cmd: ['true'], attachStdin: false, attachStdout: true, attachStderr: true, tty: false };

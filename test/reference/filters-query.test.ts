@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { checkFilterNames, parseFiltersQuery } from '../../reference/engine/http/filters-query.ts';
-import { InvalidParameterError } from '../../reference/engine/model/errors.ts';
+import { InvalidParameterError } from '../../reference/engine/model/common/errors.ts';
 
 describe('parseFiltersQuery', () => {
   test('absent, empty or JSON null is no filter', () => {

@@ -2,10 +2,10 @@
  * Test helper: an EngineModel on a manual clock (no real sleeps), with sequential ids and a record of
  * the events it publishes.
  */
-import type { ContainerSpec } from '../../reference/engine/model/container-config.ts';
-import type { Container } from '../../reference/engine/model/container.ts';
+import type { ContainerSpec } from '../../reference/engine/model/containers/container-config.ts';
+import type { Container } from '../../reference/engine/model/containers/container.ts';
 import { EngineModel } from '../../reference/engine/model/engine-model.ts';
-import type { HostConfig } from '../../reference/engine/model/host-config.ts';
+import type { HostConfig } from '../../reference/engine/model/containers/host-config.ts';
 import { ManualScheduler } from '../../reference/engine/process/index.ts';
 
 export interface ManualEngine {

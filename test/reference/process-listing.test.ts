@@ -1,7 +1,7 @@
 /** top: the process table as ps prints it for the supported ps_args. */
 import { describe, expect, test } from 'vitest';
-import { InvalidParameterError } from '../../reference/engine/model/errors.ts';
-import { processListing } from '../../reference/engine/model/process-listing.ts';
+import { InvalidParameterError } from '../../reference/engine/model/common/errors.ts';
+import { processListing } from '../../reference/engine/model/containers/process-listing.ts';
 import type { ProcessTableRow } from '../../reference/engine/process/index.ts';
 
 const started = new Date(2024, 2, 1, 9, 5);

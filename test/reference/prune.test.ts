@@ -1,7 +1,7 @@
 /** Prune and disk usage of the model: what each prune takes and keeps, its answer, its events. */
 import { describe, expect, test } from 'vitest';
-import { diskUsage } from '../../reference/engine/model/disk-usage.ts';
-import { selectedBy } from '../../reference/engine/model/prune.ts';
+import { diskUsage } from '../../reference/engine/model/system/disk-usage.ts';
+import { selectedBy } from '../../reference/engine/model/system/prune.ts';
 import { manualEngine } from './manual-engine.ts';
 
 const MARK = { 'shipshape.prune': 'yes' };

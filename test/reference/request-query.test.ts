@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { InvalidParameterError } from '../../reference/engine/model/errors.ts';
+import { InvalidParameterError } from '../../reference/engine/model/common/errors.ts';
 import { parseRequestQuery } from '../../reference/engine/http/request-query.ts';
 
 describe('parseRequestQuery', () => {

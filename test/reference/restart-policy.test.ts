@@ -1,6 +1,6 @@
 /** Restart policies: the back-off rule on its own, then the policies driving containers on a manual clock. */
 import { describe, expect, test } from 'vitest';
-import { RestartManager } from '../../reference/engine/model/restart-manager.ts';
+import { RestartManager } from '../../reference/engine/model/containers/restart-manager.ts';
 import { manualEngine } from './manual-engine.ts';
 
 describe('RestartManager', () => {

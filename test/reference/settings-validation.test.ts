@@ -1,8 +1,8 @@
 /** What create and update refuse: resource ranges, restart policies, AutoRemove, hostnames, stop signals. */
 import { describe, expect, test } from 'vitest';
-import { InvalidParameterError } from '../../reference/engine/model/errors.ts';
-import { completeHostConfig, type HostConfig } from '../../reference/engine/model/host-config.ts';
-import { checkHostConfig, checkHostname, checkResources, checkStopSignal } from '../../reference/engine/model/settings-validation.ts';
+import { InvalidParameterError } from '../../reference/engine/model/common/errors.ts';
+import { completeHostConfig, type HostConfig } from '../../reference/engine/model/containers/host-config.ts';
+import { checkHostConfig, checkHostname, checkResources, checkStopSignal } from '../../reference/engine/model/containers/settings-validation.ts';
 
 const MIB = 1024 * 1024;
 

@@ -9,7 +9,7 @@ import { joinParts, pathParts } from '../filesystem/layer-paths.ts';
 import type { Located } from '../filesystem/layer-index.ts';
 import { MergedView } from '../filesystem/merged-view.ts';
 import { resolvePath } from '../filesystem/path-resolution.ts';
-import { EngineError } from '../model/errors.ts';
+import { EngineError } from '../model/common/errors.ts';
 import { decompress } from '../filesystem/archive-decompression.ts';
 
 /** A source path that leads out of the context (dockerd's words, with its empty second part). */

@@ -3,7 +3,7 @@
  * answer's stream (dockerd writes `Step 1/4 : FROM busybox` and its newline as two), standard error
  * is told apart, downloads report progress. The HTTP layer decides how each looks on the wire.
  */
-import { EngineError } from '../model/errors.ts';
+import { EngineError } from '../model/common/errors.ts';
 
 export interface BuildOutput {
   /** the builder's own lines and the steps' standard output */

@@ -3,7 +3,7 @@
  * starts (HTTP 400): the file as a whole (`failed to parse Dockerfile: …`), or one instruction
  * (`dockerfile parse error line N: …`).
  */
-import { InvalidParameterError } from '../model/errors.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
 
 /** The file cannot be read as instructions at all. */
 export class BuildfileSyntaxError extends InvalidParameterError {

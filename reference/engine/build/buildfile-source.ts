@@ -5,7 +5,7 @@
  * loses the build file and `.dockerignore` when `.dockerignore` names them — the only files the
  * engine itself leaves out (the client applies the rest of `.dockerignore` before sending).
  */
-import { EngineError, InvalidParameterError } from '../model/errors.ts';
+import { EngineError, InvalidParameterError } from '../model/common/errors.ts';
 import type { BuildContext } from './build-context.ts';
 import { BuildfileSyntaxError } from './buildfile-errors.ts';
 import { planBuild, type BuildPlan } from './buildfile-instructions.ts';

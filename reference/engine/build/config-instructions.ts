@@ -5,8 +5,8 @@
  * on. The comment is what the step's `#(nop)` command and the image's history show, with Go's
  * formatting of lists (`CMD ["sh" "-c"]` quoted, `VOLUME [/a /b]` bare).
  */
-import type { ImageConfig } from '../model/image.ts';
-import { InvalidParameterError } from '../model/errors.ts';
+import type { ImageConfig } from '../model/images/image.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
 import { signalNumber, UnknownSignalError } from '../process/index.ts';
 import type { BuildArgs } from './build-args.ts';
 import type { CommandLine, Instruction } from './buildfile-instructions.ts';

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { FileEntry, VisibleEntry } from '../filesystem/layer-entry.ts';
 import type { Located } from '../filesystem/layer-index.ts';
-import { EngineError } from '../model/errors.ts';
+import { EngineError } from '../model/common/errors.ts';
 import type { BuildContext } from './build-context.ts';
 import { globRegExp } from './path-glob.ts';
 

@@ -5,7 +5,7 @@
  * remote fails as `git clone` fails on a daemon without network. What an URL's answer is goes by its
  * Content-Type, sniffed from the bytes when the server says none or `application/octet-stream`.
  */
-import { EngineError } from '../model/errors.ts';
+import { EngineError } from '../model/common/errors.ts';
 import { compressionOf } from '../filesystem/archive-decompression.ts';
 
 export type RemoteKind = 'git' | 'url';

@@ -6,7 +6,7 @@
  * literally. The quotes go: `"a b"` is `a b`. An unset variable is empty. `processWords` also splits
  * into words at whitespace that is neither quoted nor escaped (EXPOSE's expansion).
  */
-import { InvalidParameterError } from '../model/errors.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
 import type { EscapeToken } from './buildfile-parser.ts';
 
 export class SubstitutionError extends InvalidParameterError {

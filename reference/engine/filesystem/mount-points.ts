@@ -30,7 +30,7 @@ const initFile = (): LayerEntry => ({ kind: 'file', mode: 0o755, uid: 0, gid: 0,
 /**
  * What else docker's init layer gives every container: `/.dockerenv`, `/etc/mtab`, and empty
  * `/etc/hostname`, `/etc/hosts` and `/etc/resolv.conf`, over which a start mounts the container's own
- * (model/container-network-files.ts). Under the image, like {@link INIT_LAYER}: an image's own
+ * (model/containers/container-network-files.ts). Under the image, like {@link INIT_LAYER}: an image's own
  * /etc/hosts shows until the first start (dockerd's init layer lies above the image and hides it).
  */
 export const CONTAINER_INIT_FILES = new Layer([

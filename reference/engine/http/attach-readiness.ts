@@ -4,7 +4,7 @@
  * the attach's head (runc takes tens of milliseconds), so a quick process's output is with its clients
  * before its exit answers a wait; dockerode's TTY test writes, waits, and then reads what came.
  */
-import type { Container } from '../model/container.ts';
+import type { Container } from '../model/containers/container.ts';
 
 const beginning = new WeakMap<Container, Set<Promise<void>>>();
 

@@ -7,11 +7,11 @@
  */
 import { WebSocket, WebSocketServer } from 'ws';
 import { attachBeginning } from './attach-readiness.ts';
-import type { Container } from '../model/container.ts';
-import type { LogEntry } from '../model/container-log.ts';
-import { parseDetachKeys } from '../model/detach-keys.ts';
-import { InvalidParameterError } from '../model/errors.ts';
-import type { OutputStreamName, ProcessAttachment } from '../model/process-attachment.ts';
+import type { Container } from '../model/containers/container.ts';
+import type { LogEntry } from '../model/containers/container-log.ts';
+import { parseDetachKeys } from '../model/containers/detach-keys.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
+import type { OutputStreamName, ProcessAttachment } from '../model/containers/process-attachment.ts';
 import { HttpError } from '../../http-error.ts';
 import { AfterHead, headerBlockDelivered, openRawStream, type AttachClient } from './raw-stream.ts';
 import { containerOf } from './route-helpers.ts';

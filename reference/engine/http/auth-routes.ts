@@ -5,7 +5,7 @@
  * registry supports it"). Credentials it refuses, and a body that does not decode, answer 500, the
  * spec's only error status (and dockerd's).
  */
-import { login } from '../model/image-registry.ts';
+import { login } from '../model/images/image-registry.ts';
 import { AUTH_CONFIG } from './body-structs.ts';
 import { parseJsonBody, readBodyText } from './json-body.ts';
 import { decodeGo, refusedAsServerError } from './json-fields.ts';

@@ -15,7 +15,7 @@ import { buildTags } from '../build/build-tags.ts';
 import { buildfileFromContext, readBuildfile, type ReadBuildfile } from '../build/buildfile-source.ts';
 import { buildImage, type BuildResources } from '../build/image-builder.ts';
 import { gitCloneError, isSingleBuildfile, remoteKind } from '../build/remote-context.ts';
-import { EngineError, InvalidParameterError } from '../model/errors.ts';
+import { EngineError, InvalidParameterError } from '../model/common/errors.ts';
 import { BUILD_ARGS, BUILD_LABELS } from './body-structs.ts';
 import { downloadImportSource } from './import-download.ts';
 import { decodeGo, type GoType } from './json-fields.ts';

@@ -3,8 +3,8 @@
  * is the config to give it, a container config as create takes it, unwrapped.
  */
 import type { IncomingMessage } from 'node:http';
-import { InvalidParameterError } from '../model/errors.ts';
-import { emptyImageConfig, type ImageConfig } from '../model/image.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
+import { emptyImageConfig, type ImageConfig } from '../model/images/image.ts';
 import { COMMIT_CONFIG } from './body-structs.ts';
 import { decodeGo, type DecodeOptions } from './json-fields.ts';
 import { parseJsonBody, readBodyText } from './json-body.ts';

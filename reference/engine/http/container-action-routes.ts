@@ -4,7 +4,7 @@
  * model's lifecycle and operations do the rest.
  */
 import { atLeast, before } from '../../../protocol/versions.ts';
-import { EngineError, InvalidParameterError, NotRunningError } from '../model/errors.ts';
+import { EngineError, InvalidParameterError, NotRunningError } from '../model/common/errors.ts';
 import { signalNumber, UnknownSignalError } from '../process/index.ts';
 import { parseHostConfig, parseUpdateBody, validationRules } from './host-config-body.ts';
 import { HttpError } from '../../http-error.ts';

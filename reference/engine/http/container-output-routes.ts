@@ -4,8 +4,8 @@
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import type { Container } from '../model/container.ts';
-import { logAttributes, type LogEntry } from '../model/container-log.ts';
+import type { Container } from '../model/containers/container.ts';
+import { logAttributes, type LogEntry } from '../model/containers/container-log.ts';
 import { logLine, parseLogQuery } from './log-query.ts';
 import { answerUpgraded, writeFrames } from './raw-stream.ts';
 import { sendJson } from './replies.ts';

@@ -1,6 +1,6 @@
 /** Container endpoints (spec/1 §4.1): list, create, inspect, remove; the others in their own files. */
 import { atLeast } from '../../../protocol/versions.ts';
-import { InvalidParameterError } from '../model/errors.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
 import { archiveRoutes } from './archive-routes.ts';
 import { containerInspect, containerSummary } from './container-views.ts';
 import { containerActionRoutes } from './container-action-routes.ts';
@@ -8,7 +8,7 @@ import { containerOutputRoutes } from './container-output-routes.ts';
 import { parseCreateBody } from './create-container-body.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { validationRules } from './host-config-body.ts';
-import { removeLink } from '../model/container-links.ts';
+import { removeLink } from '../model/containers/container-links.ts';
 import { readJsonBody } from './json-body.ts';
 import { sendEmpty, sendJson } from './replies.ts';
 import { statsRoutes } from './stats-routes.ts';

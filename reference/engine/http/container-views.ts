@@ -4,15 +4,15 @@
  */
 import type { Dialect } from '../../../protocol/dialect.ts';
 import { before } from '../../../protocol/versions.ts';
-import type { Container, EndpointSettings } from '../model/container.ts';
-import type { ContainerConfig } from '../model/container-config.ts';
-import type { ContainerSize } from '../model/container-store.ts';
-import { listedPorts } from '../model/container-ports.ts';
-import type { PortMap } from '../model/host-config.ts';
-import type { ContainerMount } from '../model/mount-specs.ts';
-import { STORAGE_DRIVER } from '../model/daemon-build.ts';
-import { formatTimestamp, unixSeconds } from '../model/timestamps.ts';
-import type { HostConfig } from '../model/host-config.ts';
+import type { Container, EndpointSettings } from '../model/containers/container.ts';
+import type { ContainerConfig } from '../model/containers/container-config.ts';
+import type { ContainerSize } from '../model/containers/container-store.ts';
+import { listedPorts } from '../model/containers/container-ports.ts';
+import type { PortMap } from '../model/containers/host-config.ts';
+import type { ContainerMount } from '../model/containers/mount-specs.ts';
+import { STORAGE_DRIVER } from '../model/common/daemon-build.ts';
+import { formatTimestamp, unixSeconds } from '../model/common/timestamps.ts';
+import type { HostConfig } from '../model/containers/host-config.ts';
 import type { AnswerShape, Personality } from './personality.ts';
 import { volumeMountpoint } from './volume-views.ts';
 

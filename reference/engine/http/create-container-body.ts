@@ -4,10 +4,10 @@
  * what a version reads differently decided here.
  */
 import { atLeast } from '../../../protocol/versions.ts';
-import type { ContainerSpec } from '../model/container-config.ts';
-import { InvalidParameterError } from '../model/errors.ts';
-import type { HostConfig } from '../model/host-config.ts';
-import type { EndpointRequest } from '../model/network-connections.ts';
+import type { ContainerSpec } from '../model/containers/container-config.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
+import type { HostConfig } from '../model/containers/host-config.ts';
+import type { EndpointRequest } from '../model/networks/network-connections.ts';
 import { CONTAINER_CONFIG_WRAPPER, HOST_CONFIG_FIELD_NAMES } from './body-structs.ts';
 import { hostConfigOptions, type DecodedHostConfig } from './host-config-body.ts';
 import { decodeGo } from './json-fields.ts';

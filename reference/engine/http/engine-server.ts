@@ -10,7 +10,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Dialect } from '../../../protocol/dialect.ts';
 import type { EngineModel } from '../model/engine-model.ts';
-import { EngineError } from '../model/errors.ts';
+import { EngineError } from '../model/common/errors.ts';
 import { logBug, guardedListener, STDERR_LOG, type BugLog } from '../../request-pipeline.ts';
 import { admitRequest, answerClientErrors, bodyTooLarge, RequestLimitError, resolveLimits, serverOptions, stalledError, type RequestLimits } from '../../request-limits.ts';
 import { attachRoutes } from './attach-routes.ts';

@@ -15,7 +15,7 @@ import {
   NotModifiedError,
   NotSupportedError,
   UnavailableError,
-} from '../model/errors.ts';
+} from '../model/common/errors.ts';
 import { HttpError } from '../../http-error.ts';
 import type { Personality } from './personality.ts';
 import { sendEmpty, sendJson, sendText } from './replies.ts';

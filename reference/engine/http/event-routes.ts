@@ -3,9 +3,9 @@
  * line, until `until` or until the client goes away. Filters take both forms (lists and maps).
  */
 import { atLeast } from '../../../protocol/versions.ts';
-import type { EngineEvent } from '../model/event-bus.ts';
-import { EVENT_FILTER_NAMES, matchesEventFilters } from '../model/event-filter.ts';
-import { InvalidParameterError } from '../model/errors.ts';
+import type { EngineEvent } from '../model/events/event-bus.ts';
+import { EVENT_FILTER_NAMES, matchesEventFilters } from '../model/events/event-filter.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import type { Route, RouteContext } from './route-table.ts';
 import { parseUnixTime } from './unix-time-query.ts';

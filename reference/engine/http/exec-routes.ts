@@ -7,9 +7,9 @@
  * them whatever the version in the path.
  */
 import { atLeast, before } from '../../../protocol/versions.ts';
-import { parseDetachKeys } from '../model/detach-keys.ts';
-import { InvalidParameterError, NotRunningError } from '../model/errors.ts';
-import type { ExecInstance, ExecSpec } from '../model/exec-instance.ts';
+import { parseDetachKeys } from '../model/containers/detach-keys.ts';
+import { InvalidParameterError, NotRunningError } from '../model/common/errors.ts';
+import type { ExecInstance, ExecSpec } from '../model/containers/exec-instance.ts';
 import { containerInspect } from './container-views.ts';
 import { EXEC_CONFIG, EXEC_START_CHECK } from './body-structs.ts';
 import { HttpError } from '../../http-error.ts';

@@ -3,7 +3,7 @@
  * the form clients send from API 1.22, `{"name": {"value": true}}`; both come out as lists of values.
  * In the map form a value counts whatever its boolean says, as on dockerd; JSON `null` is no filter.
  */
-import { InvalidParameterError } from '../model/errors.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
 
 export type Filters = Record<string, string[]>;
 

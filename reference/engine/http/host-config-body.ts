@@ -4,10 +4,10 @@
  * dropped as unknown ones are, spec/1 §2.3's markers), then the rules a version reads differently.
  */
 import { atLeast } from '../../../protocol/versions.ts';
-import { InvalidParameterError } from '../model/errors.ts';
-import type { HostConfig, LogConfig, Resources } from '../model/host-config.ts';
-import type { RestartPolicy } from '../model/restart-manager.ts';
-import type { ValidationRules } from '../model/settings-validation.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
+import type { HostConfig, LogConfig, Resources } from '../model/containers/host-config.ts';
+import type { RestartPolicy } from '../model/containers/restart-manager.ts';
+import type { ValidationRules } from '../model/containers/settings-validation.ts';
 import { HOST_CONFIG, UPDATE_CONFIG } from './body-structs.ts';
 import { decodeGo } from './json-fields.ts';
 import type { RequestShape } from './personality.ts';

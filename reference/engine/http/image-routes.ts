@@ -1,15 +1,15 @@
 /** Image endpoints (spec/2 §4.1) but build and the tarballs: list, inspect, history, create (import, pull), push, tag, delete, search. */
 import { readBody } from '../../request-limits.ts';
 import { atLeast } from '../../../protocol/versions.ts';
-import { EngineError, InvalidParameterError } from '../model/errors.ts';
-import { imageHistory } from '../model/image-history.ts';
-import { BadArchiveError, importArchive, planImport, type ImportPlan } from '../model/image-import.ts';
-import { checkedImageReference, checkedTag, familiarAsGiven, type ImageReference } from '../model/image-reference.ts';
-import type { Image } from '../model/image.ts';
-import { preparePull } from '../model/image-pull.ts';
-import { preparePush } from '../model/image-push.ts';
-import { pushAnnouncement } from '../model/image-registry.ts';
-import { DEFAULT_SEARCH_LIMIT, searchImages } from '../model/image-search.ts';
+import { EngineError, InvalidParameterError } from '../model/common/errors.ts';
+import { imageHistory } from '../model/images/image-history.ts';
+import { BadArchiveError, importArchive, planImport, type ImportPlan } from '../model/images/image-import.ts';
+import { checkedImageReference, checkedTag, familiarAsGiven, type ImageReference } from '../model/images/image-reference.ts';
+import type { Image } from '../model/images/image.ts';
+import { preparePull } from '../model/images/image-pull.ts';
+import { preparePush } from '../model/images/image-push.ts';
+import { pushAnnouncement } from '../model/images/image-registry.ts';
+import { DEFAULT_SEARCH_LIMIT, searchImages } from '../model/images/image-search.ts';
 import type { EngineModel } from '../model/engine-model.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { historyItem, imageInspect, imageSummary } from './image-views.ts';

@@ -5,8 +5,8 @@
  * same at every version.
  */
 import { readBody } from '../../request-limits.ts';
-import { loadImages } from '../model/image-tarball-load.ts';
-import { saveImages } from '../model/image-tarball-save.ts';
+import { loadImages } from '../model/images/image-tarball-load.ts';
+import { saveImages } from '../model/images/image-tarball-save.ts';
 import { JsonMessageStream } from './json-messages.ts';
 import type { Route, RouteContext } from './route-table.ts';
 

@@ -1,10 +1,10 @@
 /** Images as each API version shows them: list item and inspect object (spec/2 §2.1). */
 import { atLeast } from '../../../protocol/versions.ts';
-import { goConfig } from '../model/image-document.ts';
-import type { HistoryStep } from '../model/image-history.ts';
-import type { Image } from '../model/image.ts';
-import { STORAGE_DRIVER } from '../model/daemon-build.ts';
-import { formatTimestamp, unixSeconds, ZERO_TIME } from '../model/timestamps.ts';
+import { goConfig } from '../model/images/image-document.ts';
+import type { HistoryStep } from '../model/images/image-history.ts';
+import type { Image } from '../model/images/image.ts';
+import { STORAGE_DRIVER } from '../model/common/daemon-build.ts';
+import { formatTimestamp, unixSeconds, ZERO_TIME } from '../model/common/timestamps.ts';
 import type { AnswerShape } from './personality.ts';
 
 type ImageShape = Pick<AnswerShape, 'version' | 'personality'>;

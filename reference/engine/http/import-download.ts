@@ -3,7 +3,7 @@
  * fetched as dockerd's GetWithStatusError fetches it: `http://` is assumed when no scheme is given,
  * and failures are worded as Go's HTTP client words them.
  */
-import { EngineError, ForbiddenError, InvalidParameterError, NotFoundError } from '../model/errors.ts';
+import { EngineError, ForbiddenError, InvalidParameterError, NotFoundError } from '../model/common/errors.ts';
 import { HttpError } from '../../http-error.ts';
 
 export interface ImportDownload {

@@ -1,5 +1,5 @@
 /** Integer query parameters as dockerd reads them, with Go's strconv.Atoi and its wording for a bad one. */
-import { InvalidParameterError } from '../model/errors.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
 
 export function atoi(text: string): number {
   if (!/^[+-]?\d+$/.test(text)) throw new InvalidParameterError(`strconv.Atoi: parsing ${JSON.stringify(text)}: invalid syntax`);

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { readBody } from '../../request-limits.ts';
-import { InvalidParameterError } from '../model/errors.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
 
 export async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   return parseJsonBody(request, await readBodyText(request));

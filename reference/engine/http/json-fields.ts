@@ -7,7 +7,7 @@
  * of type bool`. What comes out has the declared names and types, so the model only ever receives
  * values of the types it declares.
  */
-import { EngineError, InvalidParameterError } from '../model/errors.ts';
+import { EngineError, InvalidParameterError } from '../model/common/errors.ts';
 
 export type GoType =
   | { kind: 'bool' | 'string' | 'float64' | 'any' }

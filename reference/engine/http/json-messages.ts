@@ -4,7 +4,7 @@
  * `{errorDetail, error}` when the operation fails after the answer has begun.
  */
 import type { ServerResponse } from 'node:http';
-import { goJson } from '../model/image-document.ts';
+import { goJson } from '../model/images/image-document.ts';
 
 /** dockerd's decimal size units (go-units HumanSize) */
 const UNITS = ['B', 'kB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];

@@ -3,9 +3,9 @@
  * which take the same query), and how one line of a log is written with it.
  */
 import { atLeast } from '../../../protocol/versions.ts';
-import type { LogEntry } from '../model/container-log.ts';
-import { InvalidParameterError } from '../model/errors.ts';
-import { formatFixedNanoTimestamp } from '../model/timestamps.ts';
+import type { LogEntry } from '../model/containers/container-log.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
+import { formatFixedNanoTimestamp } from '../model/common/timestamps.ts';
 import type { RouteContext } from './route-table.ts';
 import { parseUnixTime } from './unix-time-query.ts';
 

@@ -1,7 +1,7 @@
 /** The bodies of network create, connect and disconnect (spec/2 §4.4), decoded as dockerd decodes them, as the model's options. */
-import type { EndpointRequest } from '../model/network-connections.ts';
-import type { IpamPoolRequest } from '../model/network-ipam.ts';
-import type { NetworkCreateOptions } from '../model/network-store.ts';
+import type { EndpointRequest } from '../model/networks/network-connections.ts';
+import type { IpamPoolRequest } from '../model/networks/network-ipam.ts';
+import type { NetworkCreateOptions } from '../model/networks/network-store.ts';
 import { NETWORK_CONNECT, NETWORK_CREATE_REQUEST, NETWORK_DISCONNECT } from './body-structs.ts';
 import { decodeGo } from './json-fields.ts';
 import type { RequestShape } from './personality.ts';

@@ -3,9 +3,9 @@
  * and dockerd's Created and Attachable, from 1.25. Containers maps the id of each running container
  * on the network to its endpoint, addresses in CIDR form.
  */
-import { formatIpAddress } from '../model/ip-address.ts';
-import type { EndpointAddress, Network } from '../model/network.ts';
-import { formatTimestamp } from '../model/timestamps.ts';
+import { formatIpAddress } from '../model/networks/ip-address.ts';
+import type { EndpointAddress, Network } from '../model/networks/network.ts';
+import { formatTimestamp } from '../model/common/timestamps.ts';
 import type { AnswerShape } from './personality.ts';
 
 export function networkView(network: Network, { version, personality }: Pick<AnswerShape, 'version' | 'personality'>): Record<string, unknown> {

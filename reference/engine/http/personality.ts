@@ -5,11 +5,11 @@
  */
 import type { Dialect } from '../../../protocol/dialect.ts';
 import { atLeast } from '../../../protocol/versions.ts';
-import type { ContainerState } from '../model/container-state.ts';
-import { statusText } from '../model/container-status-text.ts';
+import type { ContainerState } from '../model/containers/container-state.ts';
+import { statusText } from '../model/containers/container-status-text.ts';
 import type { PersonalityName } from '../../../protocol/personality-names.ts';
-import { DEFAULT_DETACH_KEYS } from '../model/detach-keys.ts';
-import { BRIDGE_DRIVER_OPTIONS } from '../model/network-store.ts';
+import { DEFAULT_DETACH_KEYS } from '../model/containers/detach-keys.ts';
+import { BRIDGE_DRIVER_OPTIONS } from '../model/networks/network-store.ts';
 import { parseBooleanQuery } from './boolean-query.ts';
 import type { DecodeOptions, GoField } from './json-fields.ts';
 import { specQueryParameters } from './spec-query-parameters.ts';

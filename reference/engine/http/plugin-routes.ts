@@ -9,12 +9,12 @@
  * Push streams progress as an image push does. Enable takes dockerd's `timeout` and does not need it.
  */
 import { readBody } from '../../request-limits.ts';
-import { InvalidParameterError } from '../model/errors.ts';
-import { checkedImageReference } from '../model/image-reference.ts';
-import { pushAnnouncement } from '../model/image-registry.ts';
-import { readPluginContext } from '../model/plugin-context.ts';
-import type { Plugin } from '../model/plugin.ts';
-import { pullPlugin, pushPlugin, remotePluginPrivileges } from '../model/plugin-distribution.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
+import { checkedImageReference } from '../model/images/image-reference.ts';
+import { pushAnnouncement } from '../model/images/image-registry.ts';
+import { readPluginContext } from '../model/plugins/plugin-context.ts';
+import type { Plugin } from '../model/plugins/plugin.ts';
+import { pullPlugin, pushPlugin, remotePluginPrivileges } from '../model/plugins/plugin-distribution.ts';
 import { PLUGIN_PRIVILEGES } from './body-structs.ts';
 import { readJsonBody } from './json-body.ts';
 import { decodeGo } from './json-fields.ts';

@@ -7,11 +7,11 @@
  * manifest's fields (its Mounts, Env, Args and Devices as entries, which satisfy the spec too).
  */
 import { atLeast } from '../../../protocol/versions.ts';
-import { qualifiedName } from '../model/image-reference.ts';
-import { argsObject, deviceObject, envObject, mountObject, pluginConfigObject } from '../model/plugin-config.ts';
-import type { PluginManifest, PluginSettings } from '../model/plugin-manifest.ts';
-import type { PluginPrivilege } from '../model/plugin-privileges.ts';
-import type { Plugin } from '../model/plugin.ts';
+import { qualifiedName } from '../model/images/image-reference.ts';
+import { argsObject, deviceObject, envObject, mountObject, pluginConfigObject } from '../model/plugins/plugin-config.ts';
+import type { PluginManifest, PluginSettings } from '../model/plugins/plugin-manifest.ts';
+import type { PluginPrivilege } from '../model/plugins/plugin-privileges.ts';
+import type { Plugin } from '../model/plugins/plugin.ts';
 
 /** The settings as Config (1.24) and Settings (1.25) show them; empty lists are null, as dockerd's nil slices. */
 function settingsView(settings: PluginSettings): Record<string, unknown> {

@@ -5,11 +5,11 @@
  * `label!`, and `dangling` for images; an empty list of deleted objects is null, as dockerd sends it
  * (but for volumes, which it sends as []).
  */
-import type { DiskUsage } from '../model/disk-usage.ts';
-import { diskUsage } from '../model/disk-usage.ts';
-import { InvalidParameterError } from '../model/errors.ts';
-import type { PruneFilters } from '../model/prune.ts';
-import { checkedDangling } from '../model/volume-list-filters.ts';
+import type { DiskUsage } from '../model/system/disk-usage.ts';
+import { diskUsage } from '../model/system/disk-usage.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
+import type { PruneFilters } from '../model/system/prune.ts';
+import { checkedDangling } from '../model/volumes/volume-list-filters.ts';
 import { containerSummary } from './container-views.ts';
 import { checkFilterNames, parseFiltersQuery, type Filters } from './filters-query.ts';
 import { imageSummary } from './image-views.ts';

@@ -6,7 +6,7 @@
  */
 import type { Duplex, Readable, Writable } from 'node:stream';
 import { writeFrame } from '../../../protocol/frame-encoder.ts';
-import type { OutputStreamName, ProcessAttachment } from '../model/process-attachment.ts';
+import type { OutputStreamName, ProcessAttachment } from '../model/containers/process-attachment.ts';
 import type { Personality } from './personality.ts';
 import type { RouteContext, UpgradedConnection } from './route-table.ts';
 import { IDENTITY_HEADERS } from './server-identity.ts';

@@ -4,7 +4,7 @@
  * dockerd never refuses a malformed one: it goes on as if none was given.
  */
 import { atLeast, type ApiVersion } from '../../../protocol/versions.ts';
-import type { RegistryCredentials } from '../model/image-registry.ts';
+import type { RegistryCredentials } from '../model/images/image-registry.ts';
 
 export interface AuthConfig {
   username?: string;

@@ -3,7 +3,7 @@
  * after a 200, and a failure once begun as the stream's last message.
  */
 import type { ServerResponse } from 'node:http';
-import type { RegistryProgress } from '../model/image-registry.ts';
+import type { RegistryProgress } from '../model/images/image-registry.ts';
 import { JsonMessageStream } from './json-messages.ts';
 
 /** A pull's or push's progress as dockerd's JSON messages; a failure once begun is the last one. */

@@ -2,7 +2,7 @@
  * The query of a request target, read as dockerd's ParseForm reads it (Go's url.ParseQuery): a `%`
  * that does not start a two-digit hex escape is a bad parameter (400), whatever the route.
  */
-import { InvalidParameterError } from '../model/errors.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
 
 const MALFORMED_ESCAPE = /%(?![0-9a-fA-F]{2})/;
 

@@ -1,5 +1,5 @@
 /** What most container handlers start with: the container the path names, and a signal for a client that left. */
-import type { Container } from '../model/container.ts';
+import type { Container } from '../model/containers/container.ts';
 import type { RouteContext } from './route-table.ts';
 
 /** The container `{id}` names (id, name or unique prefix): NotFoundError otherwise. */

@@ -6,8 +6,8 @@
  * service and task ids in front of each line.
  */
 import { once } from 'node:events';
-import { EngineError } from '../model/errors.ts';
-import type { Task } from '../model/task.ts';
+import { EngineError } from '../model/common/errors.ts';
+import type { Task } from '../model/swarm/task.ts';
 import { openLogStream } from './container-output-routes.ts';
 import { logLine, parseLogQuery } from './log-query.ts';
 import { writeFrames } from './raw-stream.ts';

@@ -6,8 +6,8 @@
  * prefix, as dockerd serves them; outside a swarm each answers dockerd's 503.
  */
 import type { ApiVersion } from '../../../protocol/versions.ts';
-import type { RegistryCredentials } from '../model/image-registry.ts';
-import { imageWarnings } from '../model/service-store.ts';
+import type { RegistryCredentials } from '../model/images/image-registry.ts';
+import { imageWarnings } from '../model/swarm/service-store.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { readJsonBody } from './json-body.ts';
 import { registryAuth, registryCredentials } from './registry-auth-header.ts';

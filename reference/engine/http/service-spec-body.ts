@@ -4,9 +4,9 @@
  * only stores passed through. A body without a TaskTemplate.ContainerSpec is dockerd's "mismatched
  * Runtime and *Spec fields".
  */
-import { InvalidParameterError } from '../model/errors.ts';
-import { checkReplicas } from '../model/service-replicas.ts';
-import { RESTART_CONDITIONS, type RestartCondition, type ServiceContainerSpec, type ServiceMode, type ServiceRestartPolicy, type ServiceSpec, type TaskSpec } from '../model/service-spec.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
+import { checkReplicas } from '../model/swarm/service-replicas.ts';
+import { RESTART_CONDITIONS, type RestartCondition, type ServiceContainerSpec, type ServiceMode, type ServiceRestartPolicy, type ServiceSpec, type TaskSpec } from '../model/swarm/service-spec.ts';
 import { SERVICE_SPEC } from './body-structs.ts';
 import { decodeGo } from './json-fields.ts';
 

@@ -7,9 +7,9 @@
  */
 import { once } from 'node:events';
 import { atLeast } from '../../../protocol/versions.ts';
-import type { Container } from '../model/container.ts';
-import type { NetworkStats, StatsReading } from '../model/container-stats.ts';
-import { formatTimestamp, ZERO_TIME } from '../model/timestamps.ts';
+import type { Container } from '../model/containers/container.ts';
+import type { NetworkStats, StatsReading } from '../model/containers/container-stats.ts';
+import { formatTimestamp, ZERO_TIME } from '../model/common/timestamps.ts';
 import type { RequestShape } from './personality.ts';
 import { sendJson } from './replies.ts';
 import { clientGone, containerOf } from './route-helpers.ts';

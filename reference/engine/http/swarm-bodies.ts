@@ -3,9 +3,9 @@
  * decoded as dockerd decodes them into moby's swarm structs at 20.10: init, join, update, a node's
  * spec, a secret's or a config's spec, and the `version` query a write names.
  */
-import { InvalidParameterError } from '../model/errors.ts';
-import type { SwarmDataKind, SwarmDataSpec } from '../model/swarm-data-store.ts';
-import { NODE_AVAILABILITIES, NODE_ROLES, type InitRequest, type JoinRequest, type NodeAvailability, type NodeRole, type NodeSpec, type SwarmSpecRequest } from '../model/swarm-cluster.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
+import type { SwarmDataKind, SwarmDataSpec } from '../model/swarm/swarm-data-store.ts';
+import { NODE_AVAILABILITIES, NODE_ROLES, type InitRequest, type JoinRequest, type NodeAvailability, type NodeRole, type NodeSpec, type SwarmSpecRequest } from '../model/swarm/swarm-cluster.ts';
 import { decodeGo, goAny, goBool, goInt, goInt64, goString, goStringList, goStringMap, goStruct, goUint64, sliceOf, type GoType } from './json-fields.ts';
 
 const GO_DURATION: GoType = { ...goInt64, name: 'time.Duration' } as GoType;

@@ -5,7 +5,7 @@
  * serves both at every version prefix, as the reference does. They differ in what inspect shows: a
  * config's data, never a secret's.
  */
-import type { SwarmData, SwarmDataKind } from '../model/swarm-data-store.ts';
+import type { SwarmData, SwarmDataKind } from '../model/swarm/swarm-data-store.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { readJsonBody } from './json-body.ts';
 import { sendEmpty, sendJson } from './replies.ts';

@@ -3,14 +3,14 @@
  * shown"): services, tasks, the node, the swarm, secrets, and the Swarm section of GET /info. dockerd shows
  * them alike at every version it serves them.
  */
-import { ENGINE_VERSION } from '../model/daemon-build.ts';
-import { hostFacts } from '../model/host-facts.ts';
-import type { SwarmData } from '../model/swarm-data-store.ts';
-import type { Service } from '../model/service.ts';
-import type { ServiceSpec, TaskSpec } from '../model/service-spec.ts';
-import type { SwarmCluster, SwarmObjectMeta, SwarmSpec } from '../model/swarm-cluster.ts';
-import type { Task } from '../model/task.ts';
-import { formatTimestamp } from '../model/timestamps.ts';
+import { ENGINE_VERSION } from '../model/common/daemon-build.ts';
+import { hostFacts } from '../model/common/host-facts.ts';
+import type { SwarmData } from '../model/swarm/swarm-data-store.ts';
+import type { Service } from '../model/swarm/service.ts';
+import type { ServiceSpec, TaskSpec } from '../model/swarm/service-spec.ts';
+import type { SwarmCluster, SwarmObjectMeta, SwarmSpec } from '../model/swarm/swarm-cluster.ts';
+import type { Task } from '../model/swarm/task.ts';
+import { formatTimestamp } from '../model/common/timestamps.ts';
 
 function metaView(meta: SwarmObjectMeta) {
   return { ID: meta.id, Version: { Index: meta.versionIndex }, CreatedAt: formatTimestamp(meta.createdAt), UpdatedAt: formatTimestamp(meta.updatedAt) };

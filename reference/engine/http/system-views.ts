@@ -1,8 +1,8 @@
 /** GET /info and GET /version as each API version shows them. */
 import type { Dialect } from '../../../protocol/dialect.ts';
 import { CURRENT_VERSION, OLDEST_VERSION, before } from '../../../protocol/versions.ts';
-import type { DaemonInfo, DaemonVersion } from '../model/system-info.ts';
-import { formatTimestamp } from '../model/timestamps.ts';
+import type { DaemonInfo, DaemonVersion } from '../model/system/system-info.ts';
+import { formatTimestamp } from '../model/common/timestamps.ts';
 
 /** The info flags that became JSON booleans at 1.19; 1.18 sends them as 0 or 1. */
 const INFO_FLAGS = [

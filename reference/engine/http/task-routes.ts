@@ -4,7 +4,7 @@
  * unknown one is a 404, as on dockerd.
  */
 import type { EngineModel } from '../model/engine-model.ts';
-import type { TaskListFilters } from '../model/task-list-filters.ts';
+import type { TaskListFilters } from '../model/swarm/task-list-filters.ts';
 import { checkFilterNames, parseFiltersQuery, type Filters } from './filters-query.ts';
 import { sendJson } from './replies.ts';
 import type { Route } from './route-table.ts';

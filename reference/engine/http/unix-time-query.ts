@@ -3,7 +3,7 @@
  * with an optional fraction (Go's timetypes.ParseTimestamps). Clients turn dates and durations into
  * this form before they send them.
  */
-import { InvalidParameterError } from '../model/errors.ts';
+import { InvalidParameterError } from '../model/common/errors.ts';
 
 /** Absent or empty: undefined. The fraction counts to the millisecond, the clock's resolution. */
 export function parseUnixTime(text: string | null): Date | undefined {

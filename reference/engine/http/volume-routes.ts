@@ -2,8 +2,8 @@
  * Volume endpoints (spec/2 §4.3): list with filters, create, inspect, remove. dockerd serves them at
  * every version prefix, and so does the reference; only the volume's shape changes (volume-views.ts).
  */
-import { InvalidParameterError, NotFoundError } from '../model/errors.ts';
-import type { VolumeCreateOptions } from '../model/volume-store.ts';
+import { InvalidParameterError, NotFoundError } from '../model/common/errors.ts';
+import type { VolumeCreateOptions } from '../model/volumes/volume-store.ts';
 import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { readJsonBody } from './json-body.ts';
 import { VOLUME_CREATE_BODY } from './body-structs.ts';

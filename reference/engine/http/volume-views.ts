@@ -5,7 +5,7 @@
  * omitted"). The local driver keeps a volume's files under the daemon's root directory.
  */
 import type { Dialect } from '../../../protocol/dialect.ts';
-import type { Volume } from '../model/volume.ts';
+import type { Volume } from '../model/volumes/volume.ts';
 import type { AnswerShape } from './personality.ts';
 import { engineRootDir } from './system-views.ts';
 

@@ -3,36 +3,36 @@
  * layer calls. Time, timers and ids come from injectable sources so that tests are deterministic.
  */
 import { realScheduler, type Scheduler } from '../process/index.ts';
-import { ContainerArchiveOperations } from './container-archive-operations.ts';
-import { ContainerAttach } from './container-attachment.ts';
-import { ContainerEvents } from './container-events.ts';
-import { HealthMonitor } from './container-health.ts';
-import { PortPublisher } from './container-ports.ts';
-import { ContainerLifecycle } from './container-lifecycle.ts';
-import { ContainerOperations } from './container-operations.ts';
-import { ContainerStats } from './container-stats.ts';
-import { ContainerStore } from './container-store.ts';
-import { ContainerVolumes } from './container-volumes.ts';
-import { EventBus } from './event-bus.ts';
-import { ExecStore } from './exec-store.ts';
-import { ContainerCommits } from './image-commit.ts';
-import { offlineRegistries, type Registries } from './image-registry.ts';
-import { ImageStore } from './image-store.ts';
-import { NetworkConnections } from './network-connections.ts';
-import { NetworkEvents } from './network-events.ts';
-import { NetworkStore } from './network-store.ts';
-import { PluginEvents } from './plugin-events.ts';
-import { PluginStore } from './plugin-store.ts';
-import { Pruner } from './prune.ts';
-import { randomId, randomSwarmId } from './random-ids.ts';
-import { SwarmDataStore } from './swarm-data-store.ts';
-import { ServiceStore } from './service-store.ts';
-import { SwarmCluster } from './swarm-cluster.ts';
-import { SystemInfo } from './system-info.ts';
-import { TaskOrchestrator } from './task-orchestrator.ts';
-import { TaskStore } from './task-store.ts';
-import { VolumeEvents } from './volume-events.ts';
-import { VolumeStore } from './volume-store.ts';
+import { ContainerArchiveOperations } from './containers/container-archive-operations.ts';
+import { ContainerAttach } from './containers/container-attachment.ts';
+import { ContainerEvents } from './containers/container-events.ts';
+import { HealthMonitor } from './containers/container-health.ts';
+import { PortPublisher } from './containers/container-ports.ts';
+import { ContainerLifecycle } from './containers/container-lifecycle.ts';
+import { ContainerOperations } from './containers/container-operations.ts';
+import { ContainerStats } from './containers/container-stats.ts';
+import { ContainerStore } from './containers/container-store.ts';
+import { ContainerVolumes } from './containers/container-volumes.ts';
+import { EventBus } from './events/event-bus.ts';
+import { ExecStore } from './containers/exec-store.ts';
+import { ContainerCommits } from './containers/container-commit.ts';
+import { offlineRegistries, type Registries } from './images/image-registry.ts';
+import { ImageStore } from './images/image-store.ts';
+import { NetworkConnections } from './networks/network-connections.ts';
+import { NetworkEvents } from './networks/network-events.ts';
+import { NetworkStore } from './networks/network-store.ts';
+import { PluginEvents } from './plugins/plugin-events.ts';
+import { PluginStore } from './plugins/plugin-store.ts';
+import { Pruner } from './system/prune.ts';
+import { randomId, randomSwarmId } from './common/random-ids.ts';
+import { SwarmDataStore } from './swarm/swarm-data-store.ts';
+import { ServiceStore } from './swarm/service-store.ts';
+import { SwarmCluster } from './swarm/swarm-cluster.ts';
+import { SystemInfo } from './system/system-info.ts';
+import { TaskOrchestrator } from './swarm/task-orchestrator.ts';
+import { TaskStore } from './swarm/task-store.ts';
+import { VolumeEvents } from './volumes/volume-events.ts';
+import { VolumeStore } from './volumes/volume-store.ts';
 
 export interface EngineModelOptions {
   /** the current time (default: the scheduler's) */

@@ -15,8 +15,8 @@ import {
   type Registries,
   type RegistryCredentials,
   type RegistryRepository,
-} from '../model/image-registry.ts';
-import { EngineError } from '../model/errors.ts';
+} from '../model/images/image-registry.ts';
+import { EngineError } from '../model/common/errors.ts';
 import { bearerChallenge, type BearerChallenge } from './challenge-header.ts';
 
 /** dockerd's client id at the token service */

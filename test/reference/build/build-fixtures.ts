@@ -8,7 +8,7 @@ import { buildImage, type BuildOptions } from '../../../reference/engine/build/i
 import { LayeredFilesystem } from '../../../reference/engine/filesystem/layered-filesystem.ts';
 import { writeTar } from '../../../reference/engine/filesystem/tar-io.ts';
 import type { EngineModel } from '../../../reference/engine/model/engine-model.ts';
-import type { Image } from '../../../reference/engine/model/image.ts';
+import type { Image } from '../../../reference/engine/model/images/image.ts';
 
 /** File contents by path; a path ending in `/` is a directory, a value starting `->` a symlink. */
 export type ContextFiles = Record<string, string | Buffer>;

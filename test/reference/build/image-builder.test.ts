@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { StepFailedError } from '../../../reference/engine/build/build-output.ts';
 import { EngineModel } from '../../../reference/engine/model/engine-model.ts';
-import type { EngineEvent } from '../../../reference/engine/model/event-bus.ts';
+import type { EngineEvent } from '../../../reference/engine/model/events/event-bus.ts';
 import { failedBuild, filesystemOf, runBuild } from './build-fixtures.ts';
 
 let model: EngineModel;

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { EngineModel } from '../../../reference/engine/model/engine-model.ts';
-import { emptyImageConfig } from '../../../reference/engine/model/image.ts';
+import { emptyImageConfig } from '../../../reference/engine/model/images/image.ts';
 
 /** What the image sets, each of which a container inherits. */
 const INHERITED = {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { InvalidParameterError } from '../../../reference/engine/model/errors.ts';
-import { expandWord, splitWords } from '../../../reference/engine/model/image-change-words.ts';
-import { applyConfigChanges } from '../../../reference/engine/model/image-config-changes.ts';
-import { emptyImageConfig } from '../../../reference/engine/model/image.ts';
+import { InvalidParameterError } from '../../../reference/engine/model/common/errors.ts';
+import { expandWord, splitWords } from '../../../reference/engine/model/images/image-change-words.ts';
+import { applyConfigChanges } from '../../../reference/engine/model/images/image-config-changes.ts';
+import { emptyImageConfig } from '../../../reference/engine/model/images/image.ts';
 
 const apply = (...changes: string[]) => applyConfigChanges(emptyImageConfig(), changes);
 

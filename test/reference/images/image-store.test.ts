@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { layerToTar } from '../../../reference/engine/filesystem/layer-tar.ts';
 import { Layer } from '../../../reference/engine/filesystem/layer.ts';
-import { ConflictError, InvalidParameterError } from '../../../reference/engine/model/errors.ts';
-import { EventBus, type EngineEvent } from '../../../reference/engine/model/event-bus.ts';
-import { goJson, readImageDocument } from '../../../reference/engine/model/image-document.ts';
-import { chainIds } from '../../../reference/engine/model/image-layer-digests.ts';
-import type { ImageUser } from '../../../reference/engine/model/image-removal.ts';
-import { ImageStore } from '../../../reference/engine/model/image-store.ts';
-import { emptyImageConfig, type Image } from '../../../reference/engine/model/image.ts';
+import { ConflictError, InvalidParameterError } from '../../../reference/engine/model/common/errors.ts';
+import { EventBus, type EngineEvent } from '../../../reference/engine/model/events/event-bus.ts';
+import { goJson, readImageDocument } from '../../../reference/engine/model/images/image-document.ts';
+import { chainIds } from '../../../reference/engine/model/images/image-layer-digests.ts';
+import type { ImageUser } from '../../../reference/engine/model/images/image-removal.ts';
+import { ImageStore } from '../../../reference/engine/model/images/image-store.ts';
+import { emptyImageConfig, type Image } from '../../../reference/engine/model/images/image.ts';
 
 const START = new Date('2024-03-01T12:00:00.000Z');
 

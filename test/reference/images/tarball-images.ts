@@ -7,9 +7,9 @@ import type { Header } from 'tar-stream';
 import type { LayerEntry } from '../../../reference/engine/filesystem/layer-entry.ts';
 import { Layer } from '../../../reference/engine/filesystem/layer.ts';
 import { readTar } from '../../../reference/engine/filesystem/tar-io.ts';
-import { EventBus, type EngineEvent } from '../../../reference/engine/model/event-bus.ts';
-import { ImageStore } from '../../../reference/engine/model/image-store.ts';
-import type { Image } from '../../../reference/engine/model/image.ts';
+import { EventBus, type EngineEvent } from '../../../reference/engine/model/events/event-bus.ts';
+import { ImageStore } from '../../../reference/engine/model/images/image-store.ts';
+import type { Image } from '../../../reference/engine/model/images/image.ts';
 
 export const START = new Date('2024-03-01T12:00:00.000Z');
 

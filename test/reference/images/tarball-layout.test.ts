@@ -5,8 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { layerToTar } from '../../../reference/engine/filesystem/layer-tar.ts';
-import { NotFoundError } from '../../../reference/engine/model/errors.ts';
-import { saveImages } from '../../../reference/engine/model/image-tarball-save.ts';
+import { NotFoundError } from '../../../reference/engine/model/common/errors.ts';
+import { saveImages } from '../../../reference/engine/model/images/image-tarball-save.ts';
 import { imageStore, jsonOf, sha256, stacked, tarballMembers } from './tarball-images.ts';
 
 const hex = (id: string) => id.replace(/^sha256:/, '');

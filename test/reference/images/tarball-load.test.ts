@@ -8,9 +8,9 @@ import { describe, expect, test } from 'vitest';
 import { buildBusyboxRootfs } from '../../../fixtures/busybox-rootfs.ts';
 import { LayeredFilesystem } from '../../../reference/engine/filesystem/layered-filesystem.ts';
 import { readTar, writeTar, type TarMember } from '../../../reference/engine/filesystem/tar-io.ts';
-import { loadImages, type LoadReport } from '../../../reference/engine/model/image-tarball-load.ts';
-import { saveImages } from '../../../reference/engine/model/image-tarball-save.ts';
-import type { ImageStore } from '../../../reference/engine/model/image-store.ts';
+import { loadImages, type LoadReport } from '../../../reference/engine/model/images/image-tarball-load.ts';
+import { saveImages } from '../../../reference/engine/model/images/image-tarball-save.ts';
+import type { ImageStore } from '../../../reference/engine/model/images/image-store.ts';
 import { imageStore, sha256, stacked, tarballMembers } from './tarball-images.ts';
 
 const DOCKERD_SOCKET = process.env.SHIPSHAPE_DOCKERD_SOCKET ?? '/tmp/sd/docker.sock';

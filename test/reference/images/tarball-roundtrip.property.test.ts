@@ -10,9 +10,9 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { CHANGE_ADD, CHANGE_DELETE, CHANGE_MODIFY, type FilesystemChange } from '../../../reference/engine/filesystem/filesystem-changes.ts';
 import { LayeredFilesystem } from '../../../reference/engine/filesystem/layered-filesystem.ts';
-import { loadImages } from '../../../reference/engine/model/image-tarball-load.ts';
-import { saveImages } from '../../../reference/engine/model/image-tarball-save.ts';
-import type { Image } from '../../../reference/engine/model/image.ts';
+import { loadImages } from '../../../reference/engine/model/images/image-tarball-load.ts';
+import { saveImages } from '../../../reference/engine/model/images/image-tarball-save.ts';
+import type { Image } from '../../../reference/engine/model/images/image.ts';
 import { imageStore } from './tarball-images.ts';
 
 const seed = Number(process.env.SHIPSHAPE_SEED ?? 424242);

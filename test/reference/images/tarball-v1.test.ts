@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { configFromV1Json, diffIdsOf, historyOf, parseJsonObject, v1LayersOf, type JsonObject } from '../../../reference/engine/model/image-tarball-v1.ts';
+import { configFromV1Json, diffIdsOf, historyOf, parseJsonObject, v1LayersOf, type JsonObject } from '../../../reference/engine/model/images/image-tarball-v1.ts';
 import { COMMITTED, IMPORTED, LEGACY_LOADED } from './dockerd-saved-documents.ts';
 
 const sha256 = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;

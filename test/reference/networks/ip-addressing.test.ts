@@ -1,8 +1,8 @@
 /** Addresses and subnets as Go reads and writes them, and the allocator dockerd's IPAM is. */
 import { describe, expect, test } from 'vitest';
-import { formatIpAddress, parseIpAddress } from '../../../reference/engine/model/ip-address.ts';
-import { IpAddressAllocator } from '../../../reference/engine/model/ip-address-allocator.ts';
-import { IpSubnet } from '../../../reference/engine/model/ip-subnet.ts';
+import { formatIpAddress, parseIpAddress } from '../../../reference/engine/model/networks/ip-address.ts';
+import { IpAddressAllocator } from '../../../reference/engine/model/networks/ip-address-allocator.ts';
+import { IpSubnet } from '../../../reference/engine/model/networks/ip-subnet.ts';
 
 const address = (text: string) => {
   const parsed = parseIpAddress(text);

@@ -3,10 +3,10 @@
  * container's settings), with dockerd's rules for starts, stops, connects and disconnects.
  */
 import { describe, expect, test } from 'vitest';
-import type { Container } from '../../../reference/engine/model/container.ts';
+import type { Container } from '../../../reference/engine/model/containers/container.ts';
 import { EngineModel } from '../../../reference/engine/model/engine-model.ts';
-import { ConflictError, EngineError, ForbiddenError, InvalidParameterError, NotFoundError } from '../../../reference/engine/model/errors.ts';
-import type { Network } from '../../../reference/engine/model/network.ts';
+import { ConflictError, EngineError, ForbiddenError, InvalidParameterError, NotFoundError } from '../../../reference/engine/model/common/errors.ts';
+import type { Network } from '../../../reference/engine/model/networks/network.ts';
 import { ManualScheduler } from '../../../reference/engine/process/index.ts';
 import { manualEngine, type ManualEngine } from '../manual-engine.ts';
 

@@ -12,9 +12,9 @@ import { DIALECTS } from '../../../protocol/dialect.ts';
 import { containerInspect } from '../../../reference/engine/http/container-views.ts';
 import { networkView } from '../../../reference/engine/http/network-views.ts';
 import { PERSONALITIES } from '../../../reference/engine/http/personality.ts';
-import type { Container, EndpointSettings } from '../../../reference/engine/model/container.ts';
-import { EngineError } from '../../../reference/engine/model/errors.ts';
-import { formatIpAddress } from '../../../reference/engine/model/ip-address.ts';
+import type { Container, EndpointSettings } from '../../../reference/engine/model/containers/container.ts';
+import { EngineError } from '../../../reference/engine/model/common/errors.ts';
+import { formatIpAddress } from '../../../reference/engine/model/networks/ip-address.ts';
 import { manualEngine, type ManualEngine } from '../manual-engine.ts';
 
 const seed = Number(process.env.SHIPSHAPE_SEED ?? 424242);

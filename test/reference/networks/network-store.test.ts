@@ -1,9 +1,9 @@
 /** The network store: predefined networks, dockerd's create rules and errors, find, list filters, removal. */
 import { beforeEach, describe, expect, test } from 'vitest';
-import { AmbiguousReferenceError, ConflictError, EngineError, ForbiddenError, InvalidParameterError, NotFoundError } from '../../../reference/engine/model/errors.ts';
-import { EventBus, type EngineEvent } from '../../../reference/engine/model/event-bus.ts';
-import { NetworkEvents } from '../../../reference/engine/model/network-events.ts';
-import { NetworkStore, type NetworkCreateOptions } from '../../../reference/engine/model/network-store.ts';
+import { AmbiguousReferenceError, ConflictError, EngineError, ForbiddenError, InvalidParameterError, NotFoundError } from '../../../reference/engine/model/common/errors.ts';
+import { EventBus, type EngineEvent } from '../../../reference/engine/model/events/event-bus.ts';
+import { NetworkEvents } from '../../../reference/engine/model/networks/network-events.ts';
+import { NetworkStore, type NetworkCreateOptions } from '../../../reference/engine/model/networks/network-store.ts';
 
 let store: NetworkStore;
 let events: EngineEvent[];

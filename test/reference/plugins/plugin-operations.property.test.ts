@@ -8,11 +8,11 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { ConflictError, NotFoundError } from '../../../reference/engine/model/errors.ts';
-import { EventBus } from '../../../reference/engine/model/event-bus.ts';
-import { PluginEvents } from '../../../reference/engine/model/plugin-events.ts';
-import { PluginStore } from '../../../reference/engine/model/plugin-store.ts';
-import { randomId } from '../../../reference/engine/model/random-ids.ts';
+import { ConflictError, NotFoundError } from '../../../reference/engine/model/common/errors.ts';
+import { EventBus } from '../../../reference/engine/model/events/event-bus.ts';
+import { PluginEvents } from '../../../reference/engine/model/plugins/plugin-events.ts';
+import { PluginStore } from '../../../reference/engine/model/plugins/plugin-store.ts';
+import { randomId } from '../../../reference/engine/model/common/random-ids.ts';
 
 const seed = Number(process.env.SHIPSHAPE_SEED ?? 424242);
 

@@ -4,10 +4,10 @@
  * conflicts of enable, disable and remove, and the events of each step.
  */
 import { beforeEach, describe, expect, test } from 'vitest';
-import { AmbiguousReferenceError, ConflictError, InvalidParameterError, NotFoundError } from '../../../reference/engine/model/errors.ts';
-import { EventBus, type EngineEvent } from '../../../reference/engine/model/event-bus.ts';
-import { PluginEvents } from '../../../reference/engine/model/plugin-events.ts';
-import { PluginStore } from '../../../reference/engine/model/plugin-store.ts';
+import { AmbiguousReferenceError, ConflictError, InvalidParameterError, NotFoundError } from '../../../reference/engine/model/common/errors.ts';
+import { EventBus, type EngineEvent } from '../../../reference/engine/model/events/event-bus.ts';
+import { PluginEvents } from '../../../reference/engine/model/plugins/plugin-events.ts';
+import { PluginStore } from '../../../reference/engine/model/plugins/plugin-store.ts';
 
 const SSHFS_PRIVILEGES = [
   { name: 'network', description: 'permissions to access a network', value: ['host'] },

@@ -3,8 +3,8 @@
  * only (a stale one changes nothing), removal, and every operation refused outside a swarm.
  */
 import { describe, expect, test } from 'vitest';
-import { ConflictError, EngineError, InvalidParameterError, NotFoundError, UnavailableError } from '../../../reference/engine/model/errors.ts';
-import { NOT_A_MANAGER } from '../../../reference/engine/model/swarm-cluster.ts';
+import { ConflictError, EngineError, InvalidParameterError, NotFoundError, UnavailableError } from '../../../reference/engine/model/common/errors.ts';
+import { NOT_A_MANAGER } from '../../../reference/engine/model/swarm/swarm-cluster.ts';
 import { spec, swarmEngine } from './swarm-engine.ts';
 
 describe('create and find', () => {

@@ -3,7 +3,7 @@
  * or outside one), and leaving runs what the stores of swarm objects registered.
  */
 import { describe, expect, test } from 'vitest';
-import { UnavailableError } from '../../../reference/engine/model/errors.ts';
+import { UnavailableError } from '../../../reference/engine/model/common/errors.ts';
 import { swarmEngine } from './swarm-engine.ts';
 
 const INIT = { listenAddr: '0.0.0.0:2377', advertiseAddr: '127.0.0.1', spec: {} };

@@ -3,7 +3,7 @@
  * and a spec builder for services of the synthetic busybox.
  */
 import { EngineModel } from '../../../reference/engine/model/engine-model.ts';
-import type { RestartCondition, ServiceSpec } from '../../../reference/engine/model/service-spec.ts';
+import type { RestartCondition, ServiceSpec } from '../../../reference/engine/model/swarm/service-spec.ts';
 import { ManualScheduler } from '../../../reference/engine/process/index.ts';
 
 export interface SwarmEngine {

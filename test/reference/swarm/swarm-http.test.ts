@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { until } from '../../../harness/wait-until.ts';
-import { ALREADY_IN_A_SWARM, LAST_MANAGER_LEAVING, NOT_A_MANAGER, NOT_IN_A_SWARM } from '../../../reference/engine/model/swarm-cluster.ts';
+import { ALREADY_IN_A_SWARM, LAST_MANAGER_LEAVING, NOT_A_MANAGER, NOT_IN_A_SWARM } from '../../../reference/engine/model/swarm/swarm-cluster.ts';
 import { startReference, type RunningReference } from '../../../reference/serve.ts';
 
 let reference: RunningReference | undefined;

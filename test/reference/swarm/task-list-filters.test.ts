@@ -4,8 +4,8 @@
  * state dockerd does not know is its plain error.
  */
 import { describe, expect, test } from 'vitest';
-import { EngineError } from '../../../reference/engine/model/errors.ts';
-import type { TaskListFilters } from '../../../reference/engine/model/task-list-filters.ts';
+import { EngineError } from '../../../reference/engine/model/common/errors.ts';
+import type { TaskListFilters } from '../../../reference/engine/model/swarm/task-list-filters.ts';
 import { spec, swarmEngine } from './swarm-engine.ts';
 
 async function scene() {

@@ -5,8 +5,8 @@
  */
 import { describe, expect, test, vi } from 'vitest';
 import type { EngineModel } from '../../../reference/engine/model/engine-model.ts';
-import type { Service } from '../../../reference/engine/model/service.ts';
-import { TASK_HISTORY_LIMIT } from '../../../reference/engine/model/task-store.ts';
+import type { Service } from '../../../reference/engine/model/swarm/service.ts';
+import { TASK_HISTORY_LIMIT } from '../../../reference/engine/model/swarm/task-store.ts';
 import { DELAY_MS, spec, swarmEngine } from './swarm-engine.ts';
 
 /** Each task of the service as `slot state/desired`, oldest first. */

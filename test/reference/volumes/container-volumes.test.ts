@@ -5,9 +5,9 @@
  * that fails half-way.
  */
 import { describe, expect, test } from 'vitest';
-import type { Container } from '../../../reference/engine/model/container.ts';
-import { InvalidParameterError } from '../../../reference/engine/model/errors.ts';
-import type { EngineEvent } from '../../../reference/engine/model/event-bus.ts';
+import type { Container } from '../../../reference/engine/model/containers/container.ts';
+import { InvalidParameterError } from '../../../reference/engine/model/common/errors.ts';
+import type { EngineEvent } from '../../../reference/engine/model/events/event-bus.ts';
 import { manualEngine } from '../manual-engine.ts';
 
 async function output(container: Container): Promise<string> {

@@ -1,7 +1,7 @@
 /** How a container's Binds and Config.Volumes read as mounts, with dockerd's refusals and defaults. */
 import { describe, expect, test } from 'vitest';
-import { EngineError, InvalidParameterError } from '../../../reference/engine/model/errors.ts';
-import { mountSpecsOf, parseBind } from '../../../reference/engine/model/mount-specs.ts';
+import { EngineError, InvalidParameterError } from '../../../reference/engine/model/common/errors.ts';
+import { mountSpecsOf, parseBind } from '../../../reference/engine/model/containers/mount-specs.ts';
 
 describe('parseBind', () => {
   test('a named volume: mode z when none is given, no propagation, data copied unless nocopy', () => {

@@ -4,10 +4,10 @@
  * while a container uses the volume, and the create and destroy events.
  */
 import { describe, expect, test } from 'vitest';
-import { ConflictError, InvalidParameterError, NotFoundError } from '../../../reference/engine/model/errors.ts';
-import { EventBus, type EngineEvent } from '../../../reference/engine/model/event-bus.ts';
-import { VolumeEvents } from '../../../reference/engine/model/volume-events.ts';
-import { VolumeStore } from '../../../reference/engine/model/volume-store.ts';
+import { ConflictError, InvalidParameterError, NotFoundError } from '../../../reference/engine/model/common/errors.ts';
+import { EventBus, type EngineEvent } from '../../../reference/engine/model/events/event-bus.ts';
+import { VolumeEvents } from '../../../reference/engine/model/volumes/volume-events.ts';
+import { VolumeStore } from '../../../reference/engine/model/volumes/volume-store.ts';
 
 const NOW = new Date('2024-03-01T12:00:00Z');
 
