@@ -1,12 +1,12 @@
 /**
  * `shipshape changes FROM TO [--json]`: what a client sees change between two API versions, from
- * the version rules of the spec inventory and the checks' since/until (collected as `shipshape list` does).
+ * the version rules of the spec inventory and the checks' since/until (fixtures/checks.json, as `shipshape list` reads it).
  */
-import { collectChecks } from './list-command.ts';
+import { shippedChecks } from './list-command.ts';
 import type { CommandSpec } from './command-help.ts';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
-import { REPO_ROOT } from '../run/run-suite.ts';
+import { REPO_ROOT } from '../repo-root.ts';
 import { API_VERSIONS, type ApiVersion } from '../../protocol/versions.ts';
 import { readInventory } from '../coverage/spec-inventory.ts';
 import { renderVersionChanges, versionChanges } from '../coverage/version-changes.ts';
@@ -31,7 +31,7 @@ export async function changesCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseFlags(args, CHANGES_COMMAND);
   if (positionals.length !== 2) throw new UsageError('expected two API versions: shipshape changes 1.23 1.24 [--json]');
   const [from, to] = positionals.map(knownVersion) as [ApiVersion, ApiVersion];
-  const [inventory, checks] = await Promise.all([readInventory(REPO_ROOT), collectChecks()]);
+  const [inventory, checks] = await Promise.all([readInventory(REPO_ROOT), shippedChecks()]);
   const changes = versionChanges(from, to, inventory, checks);
   process.stdout.write(values.json ? `${JSON.stringify(changes, null, 2)}\n` : renderVersionChanges(changes));
   return 0;

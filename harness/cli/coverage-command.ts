@@ -7,10 +7,10 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { collectChecks } from './list-command.ts';
+import { shippedChecks } from './list-command.ts';
 import type { CommandSpec } from './command-help.ts';
 import { parseFlags } from './parse-flags.ts';
-import { REPO_ROOT } from '../run/run-suite.ts';
+import { REPO_ROOT } from '../repo-root.ts';
 import { isComplete, mapCoverage, type CoverageMap } from '../coverage/coverage-map.ts';
 import { readInventory, readWaivers } from '../coverage/spec-inventory.ts';
 import { renderCoverageMarkdown } from '../coverage/render-coverage-markdown.ts';
@@ -36,7 +36,7 @@ export const COVERAGE_COMMAND = {
 
 export async function coverageCommand(args: string[]): Promise<number> {
   const { values } = parseFlags(args, COVERAGE_COMMAND);
-  const [inventory, waivers, checks] = await Promise.all([readInventory(REPO_ROOT), readWaivers(REPO_ROOT), collectChecks()]);
+  const [inventory, waivers, checks] = await Promise.all([readInventory(REPO_ROOT), readWaivers(REPO_ROOT), shippedChecks()]);
   const map = mapCoverage(inventory, checks, waivers);
   await fs.mkdir(values.out, { recursive: true });
   const written = [path.join(values.out, 'coverage.md'), path.join(values.out, 'coverage.json')];

@@ -1,16 +1,17 @@
 /**
- * `shipshape list [--api V] [--json]`: the checks and their metadata, collected by vitest without
- * running anything (the metadata is static, declared once per check).
+ * `shipshape list [--api V] [--json]`: the checks and their metadata, as fixtures/checks.json freezes
+ * them (a test keeps it equal to the suite), so nothing is collected or run.
  */
 import type { CommandSpec } from './command-help.ts';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
 import { appliesAt, isVersion } from '../../protocol/versions.ts';
-import { collectSuite } from '../run/run-suite.ts';
 import type { CheckDescriptor } from '../check.ts';
+import { readCheckList } from '../check-list.ts';
 
-export async function collectChecks(): Promise<CheckDescriptor[]> {
-  return (await collectSuite()).flatMap((file) => file.checks).sort((a, b) => a.id.localeCompare(b.id));
+/** The checks this release ships, by id. */
+export async function shippedChecks(): Promise<CheckDescriptor[]> {
+  return (await readCheckList()).checks;
 }
 
 export const LIST_COMMAND = {
@@ -26,7 +27,7 @@ export const LIST_COMMAND = {
 export async function listCommand(args: string[]): Promise<number> {
   const { values } = parseFlags(args, LIST_COMMAND);
   if (values.api !== undefined && !isVersion(values.api)) throw new UsageError(`--api: expected one version like 1.24, got ${JSON.stringify(values.api)}`);
-  const checks = (await collectChecks()).filter((check) => values.api === undefined || appliesAt(values.api, check.since, check.until));
+  const checks = (await shippedChecks()).filter((check) => values.api === undefined || appliesAt(values.api, check.since, check.until));
   if (values.json) {
     process.stdout.write(`${JSON.stringify(checks, null, 2)}\n`);
     return 0;

@@ -3,7 +3,7 @@
  * The target is already prepared: the session travels to the workers in the environment.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../repo-root.ts';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import { createVitest } from 'vitest/node';
 import { SESSION_ENV, type RunSession } from '../session.ts';
@@ -28,8 +28,6 @@ const REFERENCE_WORKERS = 8;
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 type StopSignal = (typeof STOP_SIGNALS)[number];
-
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface SuiteRun {
   checks: CheckReport[];

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { isComplete, mapCoverage, versionRanges } from '../../harness/coverage/coverage-map.ts';
 import { renderCoverageMarkdown } from '../../harness/coverage/render-coverage-markdown.ts';
 import { INVENTORY_FILE, readInventory, readWaivers, waiverMatches, WAIVERS_FILE } from '../../harness/coverage/spec-inventory.ts';
-import { REPO_ROOT } from '../../harness/run/run-suite.ts';
+import { REPO_ROOT } from '../../harness/repo-root.ts';
 
 const INVENTORY = [
   { id: '1:POST /containers/create', section: '1 §4.1' },
