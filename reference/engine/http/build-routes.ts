@@ -8,13 +8,13 @@
  * version (build args, the `cpuperiod` and `cpuquota` of 1.19 and later), and so does the reference.
  */
 import { readBody } from '../../request-limits.ts';
-import { BuildContext } from '../build/build-context.ts';
-import type { BuildOutput } from '../build/build-output.ts';
-import { StepFailedError } from '../build/build-output.ts';
-import { buildTags } from '../build/build-tags.ts';
-import { buildfileFromContext, readBuildfile, type ReadBuildfile } from '../build/buildfile-source.ts';
-import { buildImage, type BuildResources } from '../build/image-builder.ts';
-import { gitCloneError, isSingleBuildfile, remoteKind } from '../build/remote-context.ts';
+import { BuildContext } from '../builder/build-context.ts';
+import type { BuildOutput } from '../builder/build-output.ts';
+import { StepFailedError } from '../builder/build-output.ts';
+import { buildTags } from '../model/builds/build-tags.ts';
+import { buildfileFromContext, readBuildfile, type ReadBuildfile } from '../builder/buildfile-source.ts';
+import { buildImage, type BuildResources } from '../model/builds/image-builder.ts';
+import { gitCloneError, isSingleBuildfile, remoteKind } from '../builder/remote-context.ts';
 import { EngineError, InvalidParameterError } from '../model/common/errors.ts';
 import { BUILD_ARGS, BUILD_LABELS } from './body-structs.ts';
 import { downloadImportSource } from './import-download.ts';

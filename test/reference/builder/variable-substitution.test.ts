@@ -1,6 +1,6 @@
 /** Word substitution as dockerd's shell lexer does it. */
 import { describe, expect, test } from 'vitest';
-import { processWord, processWords, SubstitutionError } from '../../../reference/engine/build/variable-substitution.ts';
+import { processWord, processWords, SubstitutionError } from '../../../reference/engine/builder/variable-substitution.ts';
 
 const env = ['A=one', 'EMPTY=', 'SPACED=x y', 'BARE'];
 

@@ -4,8 +4,8 @@
  * empty values are skipped and repeats count once. A bad one fails the request (500) with the
  * reference parser's words.
  */
-import { EngineError } from '../model/common/errors.ts';
-import { familiarString, parseImageReference } from '../model/images/image-reference.ts';
+import { EngineError } from '../common/errors.ts';
+import { familiarString, parseImageReference } from '../images/image-reference.ts';
 
 /** Familiar `repository:tag` names, in the order given. */
 export function buildTags(values: readonly string[]): string[] {

@@ -1,10 +1,10 @@
 /** Test helpers: build contexts as tars, a build run on a model with its output recorded. */
 import { execFileSync } from 'node:child_process';
-import { BuildContext } from '../../../reference/engine/build/build-context.ts';
-import type { BuildOutput } from '../../../reference/engine/build/build-output.ts';
-import { buildfileFromContext } from '../../../reference/engine/build/buildfile-source.ts';
-import type { Downloader } from '../../../reference/engine/build/copy-sources.ts';
-import { buildImage, type BuildOptions } from '../../../reference/engine/build/image-builder.ts';
+import { BuildContext } from '../../../reference/engine/builder/build-context.ts';
+import type { BuildOutput } from '../../../reference/engine/builder/build-output.ts';
+import { buildfileFromContext } from '../../../reference/engine/builder/buildfile-source.ts';
+import type { Downloader } from '../../../reference/engine/builder/copy-sources.ts';
+import { buildImage, type BuildOptions } from '../../../reference/engine/model/builds/image-builder.ts';
 import { LayeredFilesystem } from '../../../reference/engine/filesystem/layered-filesystem.ts';
 import { writeTar } from '../../../reference/engine/filesystem/tar-io.ts';
 import type { EngineModel } from '../../../reference/engine/model/engine-model.ts';

@@ -8,9 +8,9 @@
  * (image/cache/cache.go), only those images and their ancestors may be reused; the reference does
  * not restore a cache image from the history of one without its parent chain (a pulled image).
  */
-import { NotFoundError } from '../model/common/errors.ts';
-import type { ImageStore } from '../model/images/image-store.ts';
-import type { Image, ImageConfig } from '../model/images/image.ts';
+import { NotFoundError } from '../common/errors.ts';
+import type { ImageStore } from '../images/image-store.ts';
+import type { Image, ImageConfig } from '../images/image.ts';
 
 export class BuildCache {
   private busted = false;

@@ -5,8 +5,8 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import { compressionOf } from '../../../reference/engine/filesystem/archive-decompression.ts';
-import { BuildContext, OutsideContextError } from '../../../reference/engine/build/build-context.ts';
-import { buildfileFromContext } from '../../../reference/engine/build/buildfile-source.ts';
+import { BuildContext, OutsideContextError } from '../../../reference/engine/builder/build-context.ts';
+import { buildfileFromContext } from '../../../reference/engine/builder/buildfile-source.ts';
 import { EngineModel } from '../../../reference/engine/model/engine-model.ts';
 import { compressedWith, contextTar, failedBuild, filesystemOf, hasProgram, runBuild } from './build-fixtures.ts';
 

@@ -1,7 +1,7 @@
 /** The build file's lines as dockerd's parser reads them: directives, comments, continuations, flags. */
 import { describe, expect, test } from 'vitest';
-import { BuildfileSyntaxError } from '../../../reference/engine/build/buildfile-errors.ts';
-import { parseBuildfile } from '../../../reference/engine/build/buildfile-parser.ts';
+import { BuildfileSyntaxError } from '../../../reference/engine/builder/buildfile-errors.ts';
+import { parseBuildfile } from '../../../reference/engine/builder/buildfile-parser.ts';
 
 describe('parseBuildfile', () => {
   test('continuations join lines, keeping the next line\'s leading spaces; the text shows as written', () => {

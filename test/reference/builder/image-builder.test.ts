@@ -4,7 +4,7 @@
  * failures.
  */
 import { beforeEach, describe, expect, test } from 'vitest';
-import { StepFailedError } from '../../../reference/engine/build/build-output.ts';
+import { StepFailedError } from '../../../reference/engine/builder/build-output.ts';
 import { EngineModel } from '../../../reference/engine/model/engine-model.ts';
 import type { EngineEvent } from '../../../reference/engine/model/events/event-bus.ts';
 import { failedBuild, filesystemOf, runBuild } from './build-fixtures.ts';

@@ -1,8 +1,8 @@
 /** The instructions' argument forms and rules, with dockerd's messages. */
 import { describe, expect, test } from 'vitest';
-import { BuildfileSyntaxError, InstructionError } from '../../../reference/engine/build/buildfile-errors.ts';
-import { planBuild, type Instruction } from '../../../reference/engine/build/buildfile-instructions.ts';
-import { parseBuildfile } from '../../../reference/engine/build/buildfile-parser.ts';
+import { BuildfileSyntaxError, InstructionError } from '../../../reference/engine/builder/buildfile-errors.ts';
+import { planBuild, type Instruction } from '../../../reference/engine/builder/buildfile-instructions.ts';
+import { parseBuildfile } from '../../../reference/engine/builder/buildfile-parser.ts';
 
 function plan(text: string) {
   const { lines, escape } = parseBuildfile(text);

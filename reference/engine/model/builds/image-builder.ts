@@ -9,28 +9,28 @@
  * is dockerd's, message by message.
  */
 import { posix } from 'node:path';
-import { ImageLayerStack } from '../filesystem/image-layer-stack.ts';
-import { LayeredFilesystem } from '../filesystem/layered-filesystem.ts';
-import type { Layer } from '../filesystem/layer.ts';
-import type { Container } from '../model/containers/container.ts';
-import type { ContainerSpec } from '../model/containers/container-config.ts';
-import type { EngineModel } from '../model/engine-model.ts';
-import { EngineError, NotFoundError } from '../model/common/errors.ts';
-import type { HostConfig } from '../model/containers/host-config.ts';
-import { parseImageReference } from '../model/images/image-reference.ts';
-import { preparePull } from '../model/images/image-pull.ts';
-import { registryHost, type RegistryCredentials, type RegistryProgress } from '../model/images/image-registry.ts';
-import { emptyImageConfig, type Image, type ImageConfig } from '../model/images/image.ts';
-import { BuildArgs } from './build-args.ts';
+import { ImageLayerStack } from '../../filesystem/image-layer-stack.ts';
+import { LayeredFilesystem } from '../../filesystem/layered-filesystem.ts';
+import type { Layer } from '../../filesystem/layer.ts';
+import type { Container } from '../containers/container.ts';
+import type { ContainerSpec } from '../containers/container-config.ts';
+import type { EngineModel } from '../engine-model.ts';
+import { EngineError, NotFoundError } from '../common/errors.ts';
+import type { HostConfig } from '../containers/host-config.ts';
+import { parseImageReference } from '../images/image-reference.ts';
+import { preparePull } from '../images/image-pull.ts';
+import { registryHost, type RegistryCredentials, type RegistryProgress } from '../images/image-registry.ts';
+import { emptyImageConfig, type Image, type ImageConfig } from '../images/image.ts';
+import { BuildArgs } from '../../builder/build-args.ts';
 import { BuildCache, cacheSources } from './build-cache.ts';
-import type { BuildContext } from './build-context.ts';
-import { StepFailedError, type BuildOutput } from './build-output.ts';
-import { parseInstruction, type BuildPlan, type Instruction } from './buildfile-instructions.ts';
-import { parseBuildfile, type EscapeToken } from './buildfile-parser.ts';
-import { applyConfigInstruction, commandArgv, isConfigInstruction, type StageSettings, type Substitution } from './config-instructions.ts';
-import { copyIntoFilesystem } from './copy-into-filesystem.ts';
-import { contextSources, downloadedSource, isUrl, sourcesHash, type CopySource, type Downloader } from './copy-sources.ts';
-import { processWord, processWords } from './variable-substitution.ts';
+import type { BuildContext } from '../../builder/build-context.ts';
+import { StepFailedError, type BuildOutput } from '../../builder/build-output.ts';
+import { parseInstruction, type BuildPlan, type Instruction } from '../../builder/buildfile-instructions.ts';
+import { parseBuildfile, type EscapeToken } from '../../builder/buildfile-parser.ts';
+import { applyConfigInstruction, commandArgv, isConfigInstruction, type StageSettings, type Substitution } from '../../builder/config-instructions.ts';
+import { copyIntoFilesystem } from '../../builder/copy-into-filesystem.ts';
+import { contextSources, downloadedSource, isUrl, sourcesHash, type CopySource, type Downloader } from '../../builder/copy-sources.ts';
+import { processWord, processWords } from '../../builder/variable-substitution.ts';
 
 /** The resource limits of the build's containers (the request's memory, cpu… parameters). */
 export type BuildResources = Partial<Pick<HostConfig, 'Memory' | 'MemorySwap' | 'CpuShares' | 'CpusetCpus' | 'CpuPeriod' | 'CpuQuota'>>;
