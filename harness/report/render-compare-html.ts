@@ -4,7 +4,7 @@
  * check levels; a check level (spec, docker) is `data-check-level`.
  */
 import type { AreaSupport, Comparison, CompareTarget } from './compare-model.ts';
-import { CHECK_LEVELS, LEVEL_FIGURE, levelHead } from './check-levels.ts';
+import { CHECK_LEVELS, LEVEL_FIGURE, levelHead, OVERALL_HEAD } from './check-levels.ts';
 import { htmlPage, statusBadge } from './html-page.ts';
 import { escapeAttribute, escapeText } from './markup-escape.ts';
 import { SUPPORT_TEXT } from './render-compare-markdown.ts';
@@ -49,7 +49,7 @@ export function renderCompareHtml(comparison: Comparison): string {
     `<tr><th rowspan="2">area</th>${targets.map((target, index) => header(target, index, CHECK_LEVELS.length)).join('')}</tr>`,
     `<tr>${levelColumns.map(({ index, level }) => `<th data-target="${index}" data-check-level="${level}">${escapeText(LEVEL_FIGURE[level])}</th>`).join('')}</tr>`,
     `</thead><tbody>${levelRows.join('\n')}</tbody></table>`,
-    '<h2>Support by area (all checks)</h2>',
+    `<h2>Support by area: ${OVERALL_HEAD}</h2>`,
     `<table id="support"><thead><tr><th>area</th>${targets.map((target, index) => header(target, index)).join('')}</tr></thead><tbody>${supportRows.join('\n')}</tbody></table>`,
     '<h2>Checks</h2>',
     `<p>${legend}</p>`,

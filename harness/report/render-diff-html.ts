@@ -1,6 +1,6 @@
 /** `shipshape diff --format html`: the same sections as the Markdown, as one self-contained page. */
 import { CHANGE_KINDS, changeTotals, changeTotalsByLevel, labelText, type ChangeKind, type ReportDiff, type VersionDiff } from './diff-model.ts';
-import { CHECK_LEVELS, LEVEL_FIGURE } from './check-levels.ts';
+import { CHECK_LEVELS, LEVEL_FIGURE, OVERALL_HEAD } from './check-levels.ts';
 import { escapeAttribute, escapeText } from './markup-escape.ts';
 import { htmlPage, statusBadge } from './html-page.ts';
 import { conformanceText } from './report-view.ts';
@@ -37,7 +37,7 @@ function versionSection(version: VersionDiff): string {
       `<table data-kind="${kind}"><thead><tr><th>check</th><th>level</th><th>A</th><th>B</th><th>detail</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`,
     ].join('\n');
   });
-  const heading = `<h2>${escapeText(version.version)}: conformance ${conformanceText(version.summary.a)} → ${conformanceText(version.summary.b)}</h2>`;
+  const heading = `<h2>${escapeText(version.version)}: ${OVERALL_HEAD} ${conformanceText(version.summary.a)} → ${conformanceText(version.summary.b)}</h2>`;
   const figures = CHECK_LEVELS.map((level) => `<li data-level="${level}">${escapeText(`${LEVEL_FIGURE[level]} (${level} checks) ${conformanceText(version.summary.a.levels[level])} → ${conformanceText(version.summary.b.levels[level])}`)}</li>`);
   return `<section data-version="${escapeAttribute(version.version)}">${heading}\n<ul class="levels">${figures.join('')}</ul>${levelCounts(changeTotalsByLevel([version]))}\n${tables.join('\n')}</section>`;
 }

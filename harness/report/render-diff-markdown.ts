@@ -1,6 +1,6 @@
 /** `shipshape diff --format md`: per version, the figures per level and a table per kind of change, each change with its check's level. */
 import { CHANGE_KINDS, changeTotals, changeTotalsByLevel, labelText, type ChangeKind, type ReportDiff } from './diff-model.ts';
-import { CHECK_LEVELS, LEVEL_FIGURE } from './check-levels.ts';
+import { CHECK_LEVELS, LEVEL_FIGURE, OVERALL_HEAD } from './check-levels.ts';
 import { mdCell, mdCode } from './markdown-text.ts';
 import { conformanceText } from './report-view.ts';
 import { statusText } from './result-statuses.ts';
@@ -26,7 +26,7 @@ export function renderDiffMarkdown(diff: ReportDiff): string {
   lines.push('');
 
   for (const version of diff.versions) {
-    lines.push(`## ${version.version}: conformance ${conformanceText(version.summary.a)} → ${conformanceText(version.summary.b)}`, '');
+    lines.push(`## ${version.version}: ${OVERALL_HEAD} ${conformanceText(version.summary.a)} → ${conformanceText(version.summary.b)}`, '');
     const versionByLevel = changeTotalsByLevel([version]);
     for (const level of CHECK_LEVELS) {
       lines.push(`- **${level} checks**: ${LEVEL_FIGURE[level]} ${conformanceText(version.summary.a.levels[level])} → ${conformanceText(version.summary.b.levels[level])}; ${kindCounts(versionByLevel[level])}`);

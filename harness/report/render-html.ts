@@ -7,7 +7,7 @@ import { escapeAttribute, escapeText, scriptJson } from './markup-escape.ts';
 import { htmlPage, statusBadge } from './html-page.ts';
 import { STATUSES, STATUS_LABEL, STATUS_SYMBOL } from './result-statuses.ts';
 import { conformanceText, COUNT_COLUMNS, notesOf, reportView, resultDetail, type AreaView, type ReportView, type SummaryView } from './report-view.ts';
-import { CHECK_LEVELS, levelHead, levelOf } from './check-levels.ts';
+import { CHECK_LEVELS, levelHead, levelOf, OVERALL_HEAD } from './check-levels.ts';
 import type { CheckLevel, CheckReport, Report, ResultCounts } from './types.ts';
 
 /** The statuses that fail the gate, offered as one choice of the status filter. */
@@ -68,11 +68,11 @@ export function renderReportHtml(report: Report): string {
   const body = [
     `<header><h1>${escapeText(view.title)}</h1>`,
     `<dl class="facts">${view.facts.map(([label, value]) => `<dt>${escapeText(label)}</dt><dd>${escapeText(value)}</dd>`).join('')}</dl></header>`,
-    '<h2>Conformance per version</h2>',
+    `<h2>Per version: ${[OVERALL_HEAD, ...CHECK_LEVELS.map(levelHead)].join(', ')}</h2>`,
     perVersionTable(view.perVersion),
-    '<h2>Conformance per area</h2>',
+    `<h2>Per area: ${OVERALL_HEAD}</h2>`,
     perAreaTable(view),
-    '<h2>Conformance (spec checks) and Docker compatibility (docker checks) per area</h2>',
+    `<h2>Per area and level: ${CHECK_LEVELS.map(levelHead).join(', ')}</h2>`,
     perAreaLevelTable(view),
     `<h2>Checks × versions</h2>`,
     '<div class="filters">',
@@ -91,7 +91,7 @@ export function renderReportHtml(report: Report): string {
 function perVersionTable(rows: SummaryView[]): string {
   // The level columns come last, side by side: the columns before them keep their places.
   const levelHeads = CHECK_LEVELS.map((level) => `<th class="num" data-level="${level}">${escapeText(levelHead(level))}</th>`).join('');
-  const head = `<tr><th>version</th><th class="num">conformance</th>${COUNT_COLUMNS.map(([label]) => `<th class="num">${label}</th>`).join('')}${levelHeads}</tr>`;
+  const head = `<tr><th>version</th><th class="num">${OVERALL_HEAD}</th>${COUNT_COLUMNS.map(([label]) => `<th class="num">${label}</th>`).join('')}${levelHeads}</tr>`;
   const body = rows.map(({ version, counts, levels }) =>
     `<tr data-version="${escapeAttribute(version)}"><th>${escapeText(version)}</th><td class="num">${conformanceText(counts)}</td>${COUNT_COLUMNS.map(([, count]) => `<td class="num">${count(counts)}</td>`).join('')}${CHECK_LEVELS.map((level) => conformanceCell(version, levels[level], level)).join('')}</tr>`,
   );

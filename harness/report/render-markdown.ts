@@ -2,7 +2,7 @@
 import { mdCell, mdCode, mdFence } from './markdown-text.ts';
 import { STATUS_LABEL, STATUS_SYMBOL } from './result-statuses.ts';
 import { conformanceText, COUNT_COLUMNS, reportView, resultDetail, type ProblemView } from './report-view.ts';
-import { CHECK_LEVELS, LEVEL_FIGURE, levelHead } from './check-levels.ts';
+import { CHECK_LEVELS, levelHead, OVERALL_HEAD } from './check-levels.ts';
 import { truncate } from './truncate-text.ts';
 import type { Report } from './types.ts';
 
@@ -19,18 +19,18 @@ export function renderSummaryMarkdown(report: Report): string {
   lines.push('## Per version', '');
   // The level columns come last, side by side, so the columns before them keep their places for readers of older summaries.
   const levelHeads = CHECK_LEVELS.map(levelHead);
-  lines.push(tableRow(['version', 'conformance', ...COUNT_COLUMNS.map(([label]) => label), ...levelHeads]), tableRule(2 + COUNT_COLUMNS.length + levelHeads.length));
+  lines.push(tableRow(['version', OVERALL_HEAD, ...COUNT_COLUMNS.map(([label]) => label), ...levelHeads]), tableRule(2 + COUNT_COLUMNS.length + levelHeads.length));
   for (const { version, counts, levels } of view.perVersion) {
     lines.push(tableRow([version, conformanceText(counts), ...COUNT_COLUMNS.map(([, count]) => String(count(counts))), ...CHECK_LEVELS.map((level) => conformanceText(levels[level]))]));
   }
 
-  lines.push('', '## Per area (conformance)', '');
+  lines.push('', `## Per area (${OVERALL_HEAD})`, '');
   lines.push(tableRow(['area', 'checks', ...view.versions]), tableRule(2 + view.versions.length));
   for (const { area, checks, byVersion } of view.areas) {
     lines.push(tableRow([mdCell(area), String(checks.length), ...byVersion.map(({ counts }) => conformanceText(counts))]));
   }
 
-  lines.push('', `## Per area and level (${CHECK_LEVELS.map((level) => LEVEL_FIGURE[level]).join(', ')})`, '');
+  lines.push('', `## Per area and level: ${CHECK_LEVELS.map(levelHead).join(', ')}`, '');
   lines.push(tableRow(['area', 'level', 'checks', ...view.versions]), `| --- | --- |${' ---: |'.repeat(1 + view.versions.length)}`);
   for (const { area, checksPerLevel, byVersion } of view.areas) {
     for (const level of CHECK_LEVELS) {

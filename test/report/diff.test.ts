@@ -152,7 +152,7 @@ describe('renderDiff', () => {
 
   it('md: a section per version with a table per kind of change', () => {
     const md = renderDiff(diff, 'md');
-    expect(md).toContain('## 1.24: conformance 50.0% → 50.0%');
+    expect(md).toContain('## 1.24: overall (all checks) 50.0% → 50.0%');
     expect(md).toContain('### Regressions (1)');
     expect(md).toContain('| `system.ping.body` | spec | ✓ passed | ✗ failed | got &lt;b>500&lt;/b> \\| oops |');
     expect(md).toContain('### Fixes (1)');

@@ -13,7 +13,7 @@ describe('summary.md', () => {
   });
 
   it('puts conformance (spec checks) and Docker compatibility (docker checks) side by side after the columns it always had', () => {
-    expect(markdown).toContain('| version | conformance | passed | failed | error | skipped | expected failures | unexpected passes | conformance (spec checks) | Docker compatibility (docker checks) |');
+    expect(markdown).toContain('| version | overall (all checks) | passed | failed | error | skipped | expected failures | unexpected passes | conformance (spec checks) | Docker compatibility (docker checks) |');
     expect(markdown).toContain('| 1.18 | 55.6% | 5 | 2 | 1 | 2 | 1 | 0 | 57.1% | 50.0% |');
     expect(markdown).toContain('| 1.21 | 50.0% | 4 | 1 | 2 | 3 | 1 | 0 | 66.7% | 0.0% |');
   });
