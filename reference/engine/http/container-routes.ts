@@ -6,10 +6,10 @@ import { containerInspect, containerSummary } from './container-views.ts';
 import { containerActionRoutes } from './container-action-routes.ts';
 import { containerOutputRoutes } from './container-output-routes.ts';
 import { parseCreateBody } from './create-container-body.ts';
-import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { validationRules } from './host-config-body.ts';
 import { removeLink } from '../model/containers/container-links.ts';
 import { readJsonBody } from './json-body.ts';
+import { listRoute } from './list-route.ts';
 import { sendEmpty, sendJson } from './replies.ts';
 import { statsRoutes } from './stats-routes.ts';
 import type { Route } from './route-table.ts';
@@ -21,29 +21,28 @@ import type { Route } from './route-table.ts';
 const LIST_FILTERS = ['id', 'name', 'label', 'status', 'exited', 'ancestor', 'before', 'since', 'volume', 'network', 'health', 'isolation', 'is-task', 'expose', 'publish'] as const;
 
 export const containerRoutes: Route[] = [
-  {
-    method: 'GET',
+  listRoute({
     path: '/containers/json',
-    handle: ({ response, model, query, version, dialect, personality }) => {
-      const filters = parseFiltersQuery(query.get('filters'));
-      checkFilterNames(filters, LIST_FILTERS);
+    filterNames: LIST_FILTERS,
+    list: ({ model, query, personality }, filters) => {
       // The since and before parameters (spec/1 §4.1) cut the list like the filters of those names,
       // and, unlike the filters, list non-running containers too on dockerd.
       const since = query.get('since') || undefined;
       const before = query.get('before') || undefined;
       if (since) filters.since = [...(filters.since ?? []), since];
       if (before) filters.before = [...(filters.before ?? []), before];
-      const withSize = personality.booleanQuery(query.get('size'), false);
-      const containers = model.containers.list({
+      return model.containers.list({
         all: personality.booleanQuery(query.get('all'), false) || (personality.sinceBeforeListAll && (since !== undefined || before !== undefined)),
         limit: parseLimit(query.get('limit')),
         filters,
       });
-      const now = model.clock();
-      const items = personality.unordered(containers).map((container) => containerSummary(container, { version, dialect, personality }, now, withSize ? model.containers.sizeOf(container) : undefined));
-      sendJson(response, 200, items);
     },
-  },
+    view: (context) => {
+      const withSize = context.personality.booleanQuery(context.query.get('size'), false);
+      const now = context.model.clock();
+      return (container) => containerSummary(container, context, now, withSize ? context.model.containers.sizeOf(container) : undefined);
+    },
+  }),
   {
     method: 'POST',
     path: '/containers/create',

@@ -11,11 +11,12 @@ import { preparePush } from '../model/images/image-push.ts';
 import { pushAnnouncement } from '../model/images/image-registry.ts';
 import { DEFAULT_SEARCH_LIMIT, searchImages } from '../model/images/image-search.ts';
 import type { EngineModel } from '../model/engine-model.ts';
-import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
+import type { Filters } from './filters-query.ts';
 import { historyItem, imageInspect, imageSummary } from './image-views.ts';
 import { downloadImportSource } from './import-download.ts';
 import { JsonMessageStream } from './json-messages.ts';
 import { readBodyText } from './json-body.ts';
+import { listRoute } from './list-route.ts';
 import { registryAuth, registryCredentials } from './registry-auth-header.ts';
 import { streamProgress } from './registry-progress.ts';
 import { sendEmpty, sendJson } from './replies.ts';
@@ -26,43 +27,45 @@ const LIST_FILTERS = ['before', 'dangling', 'label', 'reference', 'since'] as co
 const SEARCH_FILTERS = ['is-automated', 'is-official', 'stars'] as const;
 
 export const imageRoutes: Route[] = [
-  {
-    method: 'GET',
+  listRoute({
     path: '/images/json',
-    handle: ({ response, model, query, version, personality }) => {
-      const filters = parseFiltersQuery(query.get('filters'));
-      checkFilterNames(filters, LIST_FILTERS);
-      // `filter` is the older spelling of a reference filter.
-      const legacyFilter = query.get('filter');
-      const patterns = [...(filters.reference ?? []), ...(legacyFilter ? [legacyFilter] : [])];
-      const reference = patterns.length > 0 ? patterns : undefined;
-      // before and since apply at every version, as on dockerd (the spec lists them from 1.24)
-      const images = model.images.list({
+    filterNames: LIST_FILTERS,
+    // before and since apply at every version, as on dockerd (the spec lists them from 1.24)
+    list: ({ model, query, personality }, filters) =>
+      model.images.list({
         all: personality.booleanQuery(query.get('all'), false),
         dangling: danglingFilter(filters.dangling ?? []),
         label: filters.label,
-        reference,
+        reference: referencePatterns(filters, query),
         before: lastImageOf(model, filters.before),
         since: lastImageOf(model, filters.since),
-      });
-      const withDigests = personality.booleanQuery(query.get('digests'), false);
-      const shown = personality.narrowsFilteredNames ? reference : undefined;
-      sendJson(response, 200, personality.unordered(images).map((image) => imageSummary(image, model.images.listedNames(image, shown), { version, personality }, withDigests)));
+      }),
+    view: (context, filters) => {
+      const withDigests = context.personality.booleanQuery(context.query.get('digests'), false);
+      const shown = context.personality.narrowsFilteredNames ? referencePatterns(filters, context.query) : undefined;
+      return (image) => imageSummary(image, context.model.images.listedNames(image, shown), context, withDigests);
     },
-  },
+  }),
   { method: 'POST', path: '/images/create', handle: createImage },
-  { method: 'GET', path: '/images/search', handle: search },
+  listRoute({
+    path: '/images/search',
+    filterNames: SEARCH_FILTERS,
+    list: ({ query }, filters) => {
+      const limit = query.get('limit');
+      if (limit && !/^[+-]?\d+$/.test(limit)) throw new Error(`strconv.Atoi: parsing ${JSON.stringify(limit)}: invalid syntax`);
+      return searchImages(query.get('term') ?? '', limit ? Number(limit) : DEFAULT_SEARCH_LIMIT, filters);
+    },
+  }),
   {
     method: 'GET',
     path: '/images/{name*}/json',
     handle: ({ response, model, params, version, personality }) => sendJson(response, 200, imageInspect(model.images.find(params.name ?? ''), { version, personality })),
   },
-  {
-    method: 'GET',
+  listRoute({
     path: '/images/{name*}/history',
-    handle: ({ response, model, params, version, personality }) =>
-      sendJson(response, 200, personality.unordered(imageHistory(model.images, model.images.find(params.name ?? ''))).map((step) => historyItem(step, { version, personality }))),
-  },
+    list: ({ model, params }) => imageHistory(model.images, model.images.find(params.name ?? '')),
+    view: (context) => (step) => historyItem(step, context),
+  }),
   { method: 'POST', path: '/images/{name*}/push', handle: push },
   { method: 'POST', path: '/images/{name*}/tag', handle: tag },
   {
@@ -170,12 +173,11 @@ async function push({ request, response, model, params, query, version }: RouteC
   });
 }
 
-function search({ response, query, personality }: RouteContext): void {
-  const filters = parseFiltersQuery(query.get('filters'));
-  checkFilterNames(filters, SEARCH_FILTERS);
-  const limit = query.get('limit');
-  if (limit && !/^[+-]?\d+$/.test(limit)) throw new Error(`strconv.Atoi: parsing ${JSON.stringify(limit)}: invalid syntax`);
-  sendJson(response, 200, personality.unordered(searchImages(query.get('term') ?? '', limit ? Number(limit) : DEFAULT_SEARCH_LIMIT, filters)));
+/** The name patterns of a list: the reference filter's, and `filter`, the older spelling of one; none is no such filter. */
+function referencePatterns(filters: Filters, query: URLSearchParams): string[] | undefined {
+  const legacyFilter = query.get('filter');
+  const patterns = [...(filters.reference ?? []), ...(legacyFilter ? [legacyFilter] : [])];
+  return patterns.length > 0 ? patterns : undefined;
 }
 
 /** dockerd takes `true`/`1` and `false`/`0` only, and several values must agree; none is no filter. */

@@ -4,8 +4,8 @@
  * before 1.22 and 204 from then on.
  */
 import { before } from '../../../protocol/versions.ts';
-import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { readJsonBody } from './json-body.ts';
+import { listRoute } from './list-route.ts';
 import { parseNetworkConnectBody, parseNetworkCreateBody, parseNetworkDisconnectBody } from './network-body.ts';
 import { networkView } from './network-views.ts';
 import { sendEmpty, sendJson } from './replies.ts';
@@ -15,15 +15,12 @@ import type { Route } from './route-table.ts';
 const LIST_FILTERS = ['dangling', 'driver', 'id', 'label', 'name', 'scope', 'type'] as const;
 
 export const networkRoutes: Route[] = [
-  {
-    method: 'GET',
+  listRoute({
     path: '/networks',
-    handle: ({ response, model, query, version, personality }) => {
-      const filters = parseFiltersQuery(query.get('filters'));
-      checkFilterNames(filters, LIST_FILTERS);
-      sendJson(response, 200, personality.unordered(model.networks.list(filters)).map((network) => networkView(network, { version, personality })));
-    },
-  },
+    filterNames: LIST_FILTERS,
+    list: ({ model }, filters) => model.networks.list(filters),
+    view: (context) => (network) => networkView(network, context),
+  }),
   {
     method: 'POST',
     path: '/networks/create',

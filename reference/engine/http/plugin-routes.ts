@@ -18,6 +18,7 @@ import { pullPlugin, pushPlugin, remotePluginPrivileges } from '../model/plugins
 import { PLUGIN_PRIVILEGES } from './body-structs.ts';
 import { readJsonBody } from './json-body.ts';
 import { decodeGo } from './json-fields.ts';
+import { listRoute } from './list-route.ts';
 import { pluginView, privilegesView } from './plugin-views.ts';
 import { registryAuth, registryCredentials } from './registry-auth-header.ts';
 import { streamProgress } from './registry-progress.ts';
@@ -37,13 +38,7 @@ function pullProgress(plugin: Plugin): string[] {
 }
 
 export const pluginRoutes: Route[] = [
-  {
-    method: 'GET',
-    path: '/plugins',
-    handle: ({ response, model, version, personality }) => {
-      sendJson(response, 200, personality.unordered(model.plugins.list()).map((plugin) => pluginView(plugin, version)));
-    },
-  },
+  listRoute({ path: '/plugins', list: ({ model }) => model.plugins.list(), view: ({ version }) => (plugin) => pluginView(plugin, version) }),
   {
     method: 'GET',
     path: '/plugins/privileges',

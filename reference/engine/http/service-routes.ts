@@ -8,8 +8,8 @@
 import type { ApiVersion } from '../../../protocol/versions.ts';
 import type { RegistryCredentials } from '../model/images/image-registry.ts';
 import { imageWarnings } from '../model/swarm/service-store.ts';
-import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { readJsonBody } from './json-body.ts';
+import { listRoute } from './list-route.ts';
 import { registryAuth, registryCredentials } from './registry-auth-header.ts';
 import { sendEmpty, sendJson, sendText } from './replies.ts';
 import type { Route } from './route-table.ts';
@@ -20,15 +20,12 @@ import { serviceView } from './swarm-views.ts';
 const LIST_FILTERS = ['id', 'label', 'mode', 'name'] as const;
 
 export const serviceRoutes: Route[] = [
-  {
-    method: 'GET',
+  listRoute({
     path: '/services',
-    handle: ({ response, model, query, personality }) => {
-      const filters = parseFiltersQuery(query.get('filters'));
-      checkFilterNames(filters, LIST_FILTERS);
-      sendJson(response, 200, personality.unordered(model.services.list(filters)).map(serviceView));
-    },
-  },
+    filterNames: LIST_FILTERS,
+    list: ({ model }, filters) => model.services.list(filters),
+    view: () => serviceView,
+  }),
   {
     method: 'POST',
     path: '/services/create',

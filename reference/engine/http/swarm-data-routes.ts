@@ -6,8 +6,8 @@
  * config's data, never a secret's.
  */
 import type { SwarmData, SwarmDataKind } from '../model/swarm/swarm-data-store.ts';
-import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { readJsonBody } from './json-body.ts';
+import { listRoute } from './list-route.ts';
 import { sendEmpty, sendJson } from './replies.ts';
 import type { Route, RouteContext } from './route-table.ts';
 import { parseSwarmDataSpec, parseSwarmDataVersion } from './swarm-bodies.ts';
@@ -21,15 +21,7 @@ function swarmDataRoutes(kind: SwarmDataKind, view: (object: SwarmData) => Recor
   const store = ({ model }: RouteContext) => (kind === 'secret' ? model.secrets : model.configs);
   const base = `/${kind}s`;
   return [
-    {
-      method: 'GET',
-      path: base,
-      handle: (context) => {
-        const filters = parseFiltersQuery(context.query.get('filters'));
-        checkFilterNames(filters, LIST_FILTERS[kind]);
-        sendJson(context.response, 200, context.personality.unordered(store(context).list(filters)).map(view));
-      },
-    },
+    listRoute({ path: base, filterNames: LIST_FILTERS[kind], list: (context, filters) => store(context).list(filters), view: () => view }),
     {
       method: 'POST',
       path: `${base}/create`,

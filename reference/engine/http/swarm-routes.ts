@@ -5,8 +5,8 @@
  * and its update. Outside a swarm, dockerd's 503; dockerd serves them at every version prefix.
  */
 import { parseBooleanQuery } from './boolean-query.ts';
-import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { readJsonBody } from './json-body.ts';
+import { listRoute } from './list-route.ts';
 import { sendEmpty, sendJson } from './replies.ts';
 import type { Route } from './route-table.ts';
 import { parseInitRequest, parseJoinRequest, parseNodeSpec, parseObjectVersion, parseSwarmSpec } from './swarm-bodies.ts';
@@ -58,15 +58,12 @@ export const swarmRoutes: Route[] = [
     path: '/swarm/unlock',
     handle: ({ model }) => model.swarm.unlock(),
   },
-  {
-    method: 'GET',
+  listRoute({
     path: '/nodes',
-    handle: ({ response, model, query, personality }) => {
-      const filters = parseFiltersQuery(query.get('filters'));
-      checkFilterNames(filters, NODE_FILTERS);
-      sendJson(response, 200, personality.unordered(model.swarm.listNodes(filters)).map(() => nodeView(model.swarm)));
-    },
-  },
+    filterNames: NODE_FILTERS,
+    list: ({ model }, filters) => model.swarm.listNodes(filters),
+    view: ({ model }) => () => nodeView(model.swarm),
+  }),
   {
     method: 'GET',
     path: '/nodes/{id}',

@@ -5,7 +5,8 @@
  */
 import type { EngineModel } from '../model/engine-model.ts';
 import type { TaskListFilters } from '../model/swarm/task-list-filters.ts';
-import { checkFilterNames, parseFiltersQuery, type Filters } from './filters-query.ts';
+import type { Filters } from './filters-query.ts';
+import { listRoute } from './list-route.ts';
 import { sendJson } from './replies.ts';
 import type { Route } from './route-table.ts';
 import { taskView } from './swarm-views.ts';
@@ -13,15 +14,12 @@ import { taskView } from './swarm-views.ts';
 const LIST_FILTERS = ['desired-state', 'id', 'label', 'name', 'node', 'service'] as const;
 
 export const taskRoutes: Route[] = [
-  {
-    method: 'GET',
+  listRoute({
     path: '/tasks',
-    handle: ({ response, model, query, personality }) => {
-      const filters = parseFiltersQuery(query.get('filters'));
-      checkFilterNames(filters, LIST_FILTERS);
-      sendJson(response, 200, personality.unordered(model.tasks.list(resolveFilters(model, filters))).map(taskView));
-    },
-  },
+    filterNames: LIST_FILTERS,
+    list: ({ model }, filters) => model.tasks.list(resolveFilters(model, filters)),
+    view: () => taskView,
+  }),
   {
     method: 'GET',
     path: '/tasks/{id}',

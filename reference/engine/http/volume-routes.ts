@@ -4,10 +4,10 @@
  */
 import { InvalidParameterError, NotFoundError } from '../model/common/errors.ts';
 import type { VolumeCreateOptions } from '../model/volumes/volume-store.ts';
-import { checkFilterNames, parseFiltersQuery } from './filters-query.ts';
 import { readJsonBody } from './json-body.ts';
 import { VOLUME_CREATE_BODY } from './body-structs.ts';
 import { decodeGo } from './json-fields.ts';
+import { listRoute } from './list-route.ts';
 import { sendEmpty, sendJson } from './replies.ts';
 import type { Route } from './route-table.ts';
 import { volumeView } from './volume-views.ts';
@@ -22,16 +22,13 @@ function parseCreateBody(body: unknown): VolumeCreateOptions {
 }
 
 export const volumeRoutes: Route[] = [
-  {
-    method: 'GET',
+  listRoute({
     path: '/volumes',
-    handle: ({ response, model, query, version, dialect, personality }) => {
-      const filters = parseFiltersQuery(query.get('filters'));
-      checkFilterNames(filters, LIST_FILTERS);
-      const volumes = personality.unordered(model.volumes.list(filters)).map((volume) => volumeView(volume, { version, dialect, personality }));
-      sendJson(response, 200, { Volumes: volumes, Warnings: [] });
-    },
-  },
+    filterNames: LIST_FILTERS,
+    list: ({ model }, filters) => model.volumes.list(filters),
+    view: (context) => (volume) => volumeView(volume, context),
+    answer: (volumes) => ({ Volumes: volumes, Warnings: [] }),
+  }),
   {
     method: 'POST',
     path: '/volumes/create',
