@@ -8,7 +8,7 @@ export default tseslint.config(
   {
     languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly' } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
   {
@@ -30,6 +30,17 @@ export default tseslint.config(
     files: ['reference/engine/model/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/http/**', '**/protocol/**', '**/harness/**', 'node:http', 'undici'], message: 'the model never sees HTTP nor API versions (only reference/engine/http does), nor the harness.' }] }],
+    },
+  },
+  {
+    // The builder (the build-file language) defines what it needs and never imports the engine's model: the model's
+    // builds, commit and import call it. Only the model's errors (what an HTTP status is made of) are shared.
+    files: ['reference/engine/builder/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '(^|/)model/(?!common/errors\\.ts$)', message: 'the builder never imports the model (the model imports the builder); only model/common/errors.ts.' },
+        { group: ['**/http/**', '**/protocol/**', '**/harness/**', 'node:http', 'undici'], message: 'the builder never sees HTTP nor API versions, nor the harness.' },
+      ] }],
     },
   },
   {

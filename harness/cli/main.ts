@@ -20,6 +20,8 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   cleanup: { summary: 'remove what crashed runs left on a target', load: async () => (await import('./cleanup-command.ts')).cleanupCommand },
   coverage: { summary: 'map the spec inventory to the checks that cover it', load: async () => (await import('./coverage-command.ts')).coverageCommand },
   changes: { summary: 'what a client sees change between two API versions', load: async () => (await import('./changes-command.ts')).changesCommand },
+  certify: { summary: 'run every check at every version and write a certificate (reports, badge, manifest of digests)', load: async () => (await import('./certify-command.ts')).certifyCommand },
+  verify: { summary: 'check a certificate: digests, check list, and every spec result present and passed', load: async () => (await import('./verify-command.ts')).verifyCommand },
 };
 
 const VERSION_RANGE = `${API_VERSIONS[0]}–${API_VERSIONS[API_VERSIONS.length - 1]}`;

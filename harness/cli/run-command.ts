@@ -16,6 +16,7 @@ import { parseVersionList } from '../../protocol/versions.ts';
 import { Interrupted, prepareTarget } from '../run/prepare-target.ts';
 import { DEFAULT_SERVICE, servicesFromFlags } from '../run/account-services.ts';
 import { runSuite } from '../run/run-suite.ts';
+import { NOT_RUN, RunInterruption } from '../run/cut-short.ts';
 import { areasOf, globToRegExp, parseLevel } from '../run/check-filter.ts';
 import { loadExpectations, applyExpectations, gateFailures } from '../expectations.ts';
 import { summarize } from '../report/summarize.ts';
@@ -27,7 +28,7 @@ import { readToolVersion } from './tool-version.ts';
 export const RUN_COMMAND = {
   name: 'run',
   description: [
-    'Checks a target at each API version and writes the reports. Exits 0 when every failure was expected (--expect), 1 when a check failed or passed unexpectedly, 2 when the target is unreachable or an argument is wrong; Ctrl-C stops the checks, removes what the run created and exits 130.',
+    'Checks a target at each API version and writes the reports. Exits 0 when every failure was expected (--expect), 1 when a check failed or passed unexpectedly, 2 when the target is unreachable or an argument is wrong. A target that stops answering mid-run ends it there: the rest is not run, the reports keep what ran (exit 2). Ctrl-C (or SIGTERM) stops the checks, removes what the run created, writes the reports of what ran and exits 130; a second Ctrl-C abandons at once.',
   ],
   flags: {
     target: {
@@ -132,13 +133,17 @@ export async function runCommand(args: string[]): Promise<number> {
   const write = (line: string) => process.stdout.write(`${line}\n`);
 
   // Ctrl-C stops the checks but not the clean-up: what the run created (objects on the target, a
-  // container it started) is removed before exiting.
+  // container it started) is removed before exiting, and the reports keep what ran.
   const interrupt = new AbortController();
-  // SIGTERM (a CI job cancelled) is treated as Ctrl-C: the target is cleaned up all the same.
-  const onInterrupt = () => {
-    write('interrupted: stopping the checks and cleaning up the target (Ctrl-C again to abandon)');
-    process.once('SIGINT', () => process.exit(130));
-    interrupt.abort();
+  // SIGTERM (a CI job cancelled) is treated as Ctrl-C: the target is cleaned up all the same. A second
+  // signal of either kind abandons the run at once.
+  const onInterrupt = (signal: NodeJS.Signals) => {
+    stopListening();
+    write('interrupted: stopping the checks and cleaning up the target; the reports keep what ran (Ctrl-C again to abandon)');
+    const abandon = () => process.exit(130);
+    process.once('SIGINT', abandon);
+    process.once('SIGTERM', abandon);
+    interrupt.abort(new RunInterruption(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT'));
   };
   process.once('SIGINT', onInterrupt);
   process.once('SIGTERM', onInterrupt);
@@ -169,9 +174,12 @@ export async function runCommand(args: string[]): Promise<number> {
     suite = await runSuite({ session: prepared.session, versions, only, level, onlyAreas: values.only ? areasOf(values.only) : undefined, shard, write, signal: interrupt.signal, isExpected, allureResultsDir });
   } finally {
     stopListening();
-    leftovers = await prepared.close();
+    // A target that went away is not cleaned up: its clean-up would only fail the same way.
+    leftovers = await prepared.close({ targetGone: suite?.cutShort?.reason === 'target-unreachable' });
   }
-  if (interrupt.signal.aborted) return 130;
+  const { cutShort } = suite;
+  // Ctrl-C before any check reported: nothing to keep, and the last run's reports stay as they were.
+  if (interrupt.signal.aborted && suite.reported === 0) return 130;
 
   // A shard holds some checks only, and --level the checks of one level: an entry for a check outside
   // them is not this run's to judge.
@@ -186,6 +194,7 @@ export async function runCommand(args: string[]): Promise<number> {
       dialect: dialect.name,
       kind: prepared.session.target.kind,
       ...(prepared.server ? { server: pickServer(prepared.server) } : {}),
+      ...(prepared.info ? { info: prepared.info } : {}),
       ...(values['auth-url'] ? { authUrl: values['auth-url'] } : {}),
       ...(values['accounts-url'] ? { accountsUrl: values['accounts-url'] } : {}),
     },
@@ -199,6 +208,8 @@ export async function runCommand(args: string[]): Promise<number> {
     // A shard's report carries the whole run's selection: merge tells by it a result no shard holds.
     ...(shard && { shard, selection: suite.selection }),
     timing: suite.timing,
+    // A report without it is a whole run's: `verify` refuses one with it.
+    ...(cutShort && { cutShort }),
   };
   const written = await writeReports(report, reportDir);
 
@@ -207,7 +218,8 @@ export async function runCommand(args: string[]): Promise<number> {
   // A flaky check fails the gate even where its failure is expected: its outcome cannot be relied on.
   const flaky = report.checks.flatMap((check) => Object.entries(check.results).filter(([, result]) => result.flaky).map(([version, result]) => `flaky: ${check.id} at ${version}: attempts ${result.attempts?.join(', ') ?? '?'}`));
   for (const problem of [...judged.problems, ...suite.runErrors, ...leftovers, ...flaky]) write(`problem: ${problem}`);
-  const gate = gateFailures(report);
+  // The results a run cut short did not get are told once, by the line that said why, not one by one.
+  const gate = gateFailures(report).filter((failure) => !(cutShort && failure.message?.startsWith(NOT_RUN)));
   // Repeated at the end, where a long run's log is read (CI shows its tail): progress printed them long before.
   for (const failure of gate.slice(0, UNEXPECTED_LISTED)) {
     write(`unexpected: ${failure.version} ${failure.check} (${failure.status}): ${oneLine(failure.message ?? 'no message')}`);
@@ -226,7 +238,13 @@ export async function runCommand(args: string[]): Promise<number> {
     totals.skipped += summary.skipped + (summary.expectedFailures ?? 0);
   }
   write(`checks: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  if (cutShort) {
+    write(`gate: FAILED — the run was cut short (${cutShort.signal ?? 'the target stopped answering'}): ${cutShort.notRun} result(s) not run`);
+    return cutShort.reason === 'interrupted' ? 130 : 2;
+  }
   write(failing === 0 ? `gate: passed (${(report.durationMs / 1000).toFixed(1)} s)` : `gate: FAILED — ${failing} unexpected result(s)${expectations ? '' : ' (no --expect file given)'}`);
+  // a signal as the last check reported: the run is whole, and exits as interrupted all the same
+  if (interrupt.signal.aborted) return 130;
   return failing === 0 && suite.checks.length > 0 ? 0 : 1;
 }
 

@@ -67,6 +67,28 @@ export interface ServerVersion {
   Arch?: string;
 }
 
+/** What GET /info said of the target that a reader of a certificate needs: the engine, its host, its storage. */
+export interface ServerInfo {
+  ServerVersion?: string;
+  OperatingSystem?: string;
+  OSType?: string;
+  Architecture?: string;
+  KernelVersion?: string;
+  Driver?: string;
+  NCPU?: number;
+  MemTotal?: number;
+}
+
+/** The essentials of a GET /info answer, the fields of other types or absent left out. */
+export function infoEssentials(info: Record<string, unknown>): ServerInfo {
+  const texts = ['ServerVersion', 'OperatingSystem', 'OSType', 'Architecture', 'KernelVersion', 'Driver'] as const;
+  const numbers = ['NCPU', 'MemTotal'] as const;
+  return Object.fromEntries([
+    ...texts.filter((key) => typeof info[key] === 'string').map((key) => [key, info[key]]),
+    ...numbers.filter((key) => typeof info[key] === 'number').map((key) => [key, info[key]]),
+  ]) as ServerInfo;
+}
+
 export interface Report {
   tool: { name: 'shipshape'; version: string };
   target: {
@@ -74,6 +96,8 @@ export interface Report {
     dialect: 'engine' | 'docker';
     kind: 'reference' | 'live';
     server?: ServerVersion;
+    /** what GET /info said, when it answered */
+    info?: ServerInfo;
     authUrl?: string;
     accountsUrl?: string;
   };
@@ -90,4 +114,24 @@ export interface Report {
   selection?: string[];
   /** optional: where the run's time went (see bench/README.md) */
   timing?: { suiteWallMs: number; checkMs: number; targetMs: number };
+  /** optional: present when the run did not run all its checks (Ctrl-C, SIGTERM, a target that went away); such a report is never a whole run's */
+  cutShort?: CutShort;
+}
+
+/** A run cut short: why, when, which checks were running then, and how many results it never got (each an `error` saying why). */
+export interface CutShort {
+  /** interrupted: SIGINT or SIGTERM reached the run; target-unreachable: the target stopped answering */
+  reason: 'interrupted' | 'target-unreachable';
+  /** ISO time: when the signal came, or the target's first failed answer */
+  at: string;
+  /** interrupted: the signal */
+  signal?: 'SIGINT' | 'SIGTERM';
+  /** target-unreachable: how the connection failed (e.g. `connect ECONNREFUSED /tmp/x.sock`) */
+  cause?: string;
+  /** the checks running at that moment, the one the message names first */
+  running: { id: string; version: string }[];
+  /** the check × version results the run did not get */
+  notRun: number;
+  /** the run's one line about it, e.g. `target unreachable since 14:02:11 (connect ECONNREFUSED /tmp/x.sock), during containers.logs.follow at 1.25` */
+  message: string;
 }

@@ -9,7 +9,7 @@ import { TargetError, type Connection, type TargetSpec } from '../target.ts';
 import type { DialectName } from '../../protocol/dialect.ts';
 import type { PersonalityName } from '../../protocol/personality-names.ts';
 import type { AccountServices, RunSession } from '../session.ts';
-import type { ServerVersion } from '../report/types.ts';
+import { infoEssentials, type ServerInfo, type ServerVersion } from '../report/types.ts';
 import { ensureFixtureImage } from '../fixture-image.ts';
 import { leftoversSince, snapshotDaemon } from './daemon-snapshot.ts';
 import { removeLeftovers } from './leftover-removal.ts';
@@ -42,8 +42,12 @@ export class Interrupted extends Error {
 export interface PreparedTarget {
   session: RunSession;
   server?: ServerVersion;
-  /** stops what the run started; on a live target, returns what the run left behind there */
-  close(): Promise<string[]>;
+  info?: ServerInfo;
+  /**
+   * stops what the run started; on a live target, returns what the run left behind there, and each
+   * clean-up step that failed. `targetGone`: the target stopped answering, so nothing on it is removed.
+   */
+  close(options?: { targetGone?: boolean }): Promise<string[]>;
 }
 
 const REACH_TIMEOUT_MS = 5_000;
@@ -131,8 +135,17 @@ export async function reach(engine: EngineClient, url: string): Promise<void> {
 export async function prepareTarget(options: PrepareOptions): Promise<PreparedTarget> {
   const closers: (() => Promise<void>)[] = [];
   const leftovers: string[] = [];
-  const close = async () => {
-    for (const closer of closers.splice(0).reverse()) await closer();
+  let targetGone = false;
+  // Every step runs: one that fails (the target went away) leaves the others to do.
+  const close = async (closing: { targetGone?: boolean } = {}) => {
+    targetGone = closing.targetGone ?? false;
+    for (const closer of closers.splice(0).reverse()) {
+      try {
+        await closer();
+      } catch (error) {
+        leftovers.push(`clean-up failed: ${((error as Error).message ?? String(error)).split('\n')[0]}`);
+      }
+    }
     return leftovers;
   };
   try {
@@ -178,10 +191,16 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
     const before = live ? await snapshotDaemon(engine) : undefined;
     const versionAnswer = await engine.get('/version');
     const server = versionAnswer.status === 200 ? versionAnswer.json<ServerVersion>() : undefined;
+    const infoAnswer = await engine.get('/info');
+    const info = infoAnswer.status === 200 ? infoEssentials(infoAnswer.json<Record<string, unknown>>()) : undefined;
     const runId = newRunId();
     const fixture = await ensureFixtureImage(engine, options.busyboxPath, runId);
     // Runs first at close: note what the checks left, remove it, then remove the fixture image.
     closers.push(async () => {
+      if (targetGone) {
+        if (options.target.kind === 'live') leftovers.push(`not cleaned up: the target stopped answering; shipshape cleanup --target ${url} removes what the run left there once it answers again`);
+        return;
+      }
       if (before) {
         const after = await snapshotDaemon(engine);
         after.images.delete(fixture.id);
@@ -215,7 +234,7 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
       ...(accountServices ? { accountServices } : {}),
       ...(registry ? { registry } : {}),
     };
-    return { session, server, close };
+    return { session, server, info, close };
   } catch (error) {
     await close();
     throw error;
