@@ -147,6 +147,12 @@ export function applyExpectations(
 }
 
 /** What fails the run's gate: failed, error and unexpected-pass results, by version then check id. */
+/** How a log shows a result that fails the gate: one line, its message's first line cut at 300 characters. */
+export function gateFailureLine(failure: GateFailure): string {
+  const first = (failure.message ?? 'no message').split('\n')[0] ?? '';
+  return `unexpected: ${failure.version} ${failure.check} (${failure.status}): ${first.length > 300 ? `${first.slice(0, 300)}…` : first}`;
+}
+
 export function gateFailures(report: Report): GateFailure[] {
   const failures: GateFailure[] = [];
   for (const version of [...report.versions].sort(compareVersions)) {

@@ -17,14 +17,20 @@ export function missingResult(why: string): VersionResult {
   return { status: 'error', message: `${NO_RESULT}${why}` };
 }
 
+/** What a shard's daemon was: its kind, dialect and build (GET /version), not where it listened. */
+function daemonOf(report: Report): string {
+  const { kind, dialect, server } = report.target;
+  return `${kind} ${dialect} daemon${server?.Version ? ` ${server.Version} (API ${server.ApiVersion})` : ''}`;
+}
+
 export function mergeReports(reports: Report[]): Report {
   const [first, ...rest] = reports;
   if (!first) throw new MergeError('nothing to merge');
   const versions = [...first.versions].sort(compareVersions);
   for (const other of rest) {
-    if (other.target.url !== first.target.url || other.seed !== first.seed) {
-      throw new MergeError(`the reports are not shards of one run: ${first.target.url} seed ${first.seed} vs ${other.target.url} seed ${other.seed}`);
-    }
+    // Each job of a CI matrix may start a daemon of its own: the shards' daemons need not be one, but one build, checked alike.
+    if (other.seed !== first.seed) throw new MergeError(`the reports are not shards of one run: seed ${first.seed} vs ${other.seed} (give every shard the same --seed)`);
+    if (daemonOf(other) !== daemonOf(first)) throw new MergeError(`the reports are not shards of one run: ${daemonOf(first)} vs ${daemonOf(other)}`);
     if ([...other.versions].sort(compareVersions).join() !== versions.join()) throw new MergeError(`the reports are not shards of one run: versions ${versions.join(', ')} vs ${other.versions.join(', ')}`);
     if (other.selection?.join() !== first.selection?.join()) throw new MergeError('the reports are not shards of one run: they select different checks (run every shard with the same shipshape and --only)');
   }
