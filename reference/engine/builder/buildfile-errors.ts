@@ -20,3 +20,8 @@ export class InstructionError extends InvalidParameterError {
     super(`dockerfile parse error line ${line}: ${reason}`);
   }
 }
+
+/** A rule an instruction breaks, before the line number is known to go with it (parseInstruction makes it an InstructionError). */
+export class RuleError extends Error {
+  override name = 'RuleError';
+}

@@ -1,22 +1,21 @@
 /**
  * The build file's lines as instructions, with dockerd's argument rules (buildkit's line parsers and
- * instructions/parse.go): the JSON form of RUN, CMD and ENTRYPOINT (an array of strings) or their
- * shell form (the rest of the line); ENV and LABEL as `name=value` words (quotes kept for the
- * substitution to remove) or the old `name value` form; COPY, ADD and VOLUME as a JSON array or
- * whitespace-separated words; ONBUILD's trigger checked as an instruction of its own. The words are
- * substituted later, when the instruction runs, with the variables of that moment. Errors in how
- * the arguments are written are the file's (BuildfileSyntaxError), as with dockerd's parser; the
- * rules of an instruction are the line's (InstructionError).
+ * instructions/parse.go): the JSON form of RUN, CMD, ENTRYPOINT and SHELL (an array of strings) or
+ * the shell form of the first three (the rest of the line; SHELL takes only JSON); ENV and LABEL as
+ * `name=value` words (quotes kept for the substitution to remove) or the old `name value` form; COPY,
+ * ADD and VOLUME as a JSON array or whitespace-separated words; HEALTHCHECK's own flags and forms
+ * (healthcheck-instruction.ts); ONBUILD's trigger read as the parser reads a line, its rules left to
+ * the build that runs it. The words are substituted later, when the instruction runs, with the
+ * variables of that moment. Errors in how the arguments are written are the file's
+ * (BuildfileSyntaxError), as with dockerd's parser; the rules of an instruction are the line's
+ * (InstructionError). The same instructions are a commit's and an import's `changes`
+ * (config-changes.ts).
  */
-import { BuildfileSyntaxError, InstructionError } from './buildfile-errors.ts';
+import { BuildfileSyntaxError, InstructionError, RuleError } from './buildfile-errors.ts';
 import type { BuildfileLine, EscapeToken } from './buildfile-parser.ts';
-
-/** A command: argv as given (JSON form), or one script for the shell (shell form). */
-export interface CommandLine {
-  words: string[];
-  /** shell form: `words` is the script, to run as `/bin/sh -c script` */
-  shell: boolean;
-}
+import { parseHealthcheck } from './healthcheck-instruction.ts';
+import { commandLine, jsonStrings, type CommandLine } from './json-form.ts';
+import type { HealthConfig } from './run-config.ts';
 
 export interface KeyValue {
   key: string;
@@ -44,6 +43,8 @@ export type Instruction = { text: string; line: number } & (
   | { kind: 'onbuild'; expression: string }
   | { kind: 'stopsignal'; signal: string }
   | { kind: 'maintainer'; maintainer: string }
+  | { kind: 'healthcheck'; health: HealthConfig }
+  | { kind: 'shell'; shell: string[] }
 );
 
 export type FromInstruction = Extract<Instruction, { kind: 'from' }>;
@@ -62,7 +63,6 @@ export interface BuildPlan {
 }
 
 const WHITESPACE = /[\t\v\f\r ]+/;
-const NOT_STRING_ARRAY = 'when using JSON array syntax, arrays must be comprised of strings only';
 
 /** The build file's instructions grouped by stage; InstructionError for the first that is malformed. */
 export function planBuild(lines: readonly BuildfileLine[], escape: EscapeToken): BuildPlan {
@@ -90,9 +90,6 @@ export function parseInstruction(line: BuildfileLine, escape: EscapeToken): Inst
   }
 }
 
-/** A rule an instruction breaks, before the line number is known to go with it. */
-class RuleError extends Error {}
-
 function instructionOf(line: BuildfileLine, escape: EscapeToken): Instruction {
   const base = { text: line.original, line: line.line };
   const name = line.keyword.toUpperCase();
@@ -100,7 +97,8 @@ function instructionOf(line: BuildfileLine, escape: EscapeToken): Instruction {
   // dockerd 20.10's parser knows RUN's --mount (BuildKit's); its classic builder refuses it at the step
   const buildKitFlag = line.keyword === 'run' ? line.flags.map(flagName).find((flag) => flag === 'mount') : undefined;
   const unknownFlag = line.flags.find((flag) => flagName(flag) !== buildKitFlag);
-  if (unknownFlag !== undefined) throw new RuleError(`Unknown flag: ${flagName(unknownFlag)}`);
+  // HEALTHCHECK reads its own flags (and NONE none at all)
+  if (unknownFlag !== undefined && line.keyword !== 'healthcheck') throw new RuleError(`Unknown flag: ${flagName(unknownFlag)}`);
   switch (line.keyword) {
     case 'from': {
       const words = whitespaceWords(line.args);
@@ -159,6 +157,14 @@ function instructionOf(line: BuildfileLine, escape: EscapeToken): Instruction {
     }
     case 'onbuild':
       return { ...base, kind: 'onbuild', expression: onbuildExpression(line, escape) };
+    case 'healthcheck':
+      return { ...base, kind: 'healthcheck', health: parseHealthcheck(line.flags, line.args) };
+    case 'shell': {
+      const shell = jsonStrings(line.args.trim());
+      if (shell === undefined && line.args.trim() !== '') throw new RuleError('SHELL requires the arguments to be in JSON form');
+      if (shell === undefined || shell.length === 0) throw new RuleError('SHELL requires at least one argument');
+      return { ...base, kind: 'shell', shell };
+    }
     default:
       throw new RuleError(`unknown instruction: ${name}`);
   }
@@ -170,43 +176,29 @@ function exactlyOne(args: string, name: string): string {
   return value;
 }
 
-/** ONBUILD's trigger: any instruction but ONBUILD, FROM and MAINTAINER, checked now, kept as written. */
+/**
+ * ONBUILD's trigger: any instruction but ONBUILD, FROM and MAINTAINER, kept as written. Only what
+ * dockerd's parser sees in the trigger's line is an error now (a JSON array of non-strings, ENV
+ * without a value…); its rules (unknown instruction, flags, argument counts) are the business of the
+ * build that runs it, as on dockerd.
+ */
 function onbuildExpression(line: BuildfileLine, escape: EscapeToken): string {
   const trigger = line.args.trim().split(WHITESPACE)[0]?.toUpperCase() ?? '';
   if (trigger === '') throw new RuleError('ONBUILD requires at least one argument');
   if (trigger === 'ONBUILD') throw new RuleError('Chaining ONBUILD via `ONBUILD ONBUILD` isn\'t allowed');
   if (trigger === 'FROM' || trigger === 'MAINTAINER') throw new RuleError(`${trigger} isn't allowed as an ONBUILD trigger`);
   const expression = line.original.replace(/^\s*ONBUILD\s*/i, '');
-  instructionOf({ ...line, keyword: trigger.toLowerCase(), flags: [], args: expression.slice(trigger.length) }, escape);
+  try {
+    instructionOf({ ...line, keyword: trigger.toLowerCase(), flags: [], args: expression.slice(trigger.length) }, escape);
+  } catch (error) {
+    if (!(error instanceof RuleError)) throw error;
+  }
   return expression;
-}
-
-/** RUN, CMD, ENTRYPOINT: a JSON array of strings, else the rest of the line for the shell. */
-function commandLine(args: string): CommandLine {
-  const rest = args.trim();
-  const json = jsonStrings(rest);
-  if (json !== undefined) return { words: json, shell: false };
-  // an empty shell form is the shell alone: `CMD` gives ["/bin/sh", "-c"]
-  return { words: rest === '' ? [] : [rest], shell: true };
 }
 
 /** COPY, ADD, VOLUME: a JSON array of strings, else the words between whitespace. */
 function jsonOrWords(args: string): string[] {
   return jsonStrings(args.trim()) ?? whitespaceWords(args);
-}
-
-/** The strings of a JSON array; undefined when the text is no JSON array. */
-function jsonStrings(text: string): string[] | undefined {
-  if (!text.startsWith('[')) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(parsed)) return undefined;
-  if (!parsed.every((item) => typeof item === 'string')) throw new BuildfileSyntaxError(NOT_STRING_ARRAY);
-  return parsed as string[];
 }
 
 function whitespaceWords(args: string): string[] {

@@ -1,21 +1,29 @@
 /**
- * The instructions that change only the image's config, with dockerd's effects and the comment each
- * records (builder/dockerfile/dispatchers.go): ENV replaces a variable where it stands or appends it,
- * ENTRYPOINT drops an inherited CMD, EXPOSE takes port specs, STOPSIGNAL must name a signal, and so
- * on. The comment is what the step's `#(nop)` command and the image's history show, with Go's
- * formatting of lists (`CMD ["sh" "-c"]` quoted, `VOLUME [/a /b]` bare).
+ * The instructions that change only a config, with dockerd's effects and the comment each records
+ * (builder/dockerfile/dispatchers.go): ENV replaces a variable where it stands or appends it,
+ * ENTRYPOINT drops a CMD not given in the same stage, EXPOSE takes port specs, STOPSIGNAL must name a
+ * signal, HEALTHCHECK replaces the one before it (saying so when that one tested something), SHELL
+ * changes what the shell form of the later RUN, CMD and ENTRYPOINT runs through, and so on. The
+ * comment is what a build step's `#(nop)` command and the image's history show, with Go's formatting
+ * (`CMD ["sh" "-c"]` quoted, `VOLUME [/a /b]` bare). A build's stages and a commit's or an import's
+ * `changes` (config-changes.ts) apply them alike.
  */
-import type { ImageConfig } from '../model/images/image.ts';
+import { posix } from 'node:path';
 import { InvalidParameterError } from '../model/common/errors.ts';
 import { signalNumber, UnknownSignalError } from '../process/index.ts';
 import type { BuildArgs } from './build-args.ts';
-import type { CommandLine, Instruction } from './buildfile-instructions.ts';
+import type { Instruction } from './buildfile-instructions.ts';
+import { goDurationString, goQuote, goQuotedList, goQuoteRune } from './go-format.ts';
+import type { CommandLine } from './json-form.ts';
+import { shellOf, type HealthConfig, type RunConfig } from './run-config.ts';
 
-export type ConfigInstruction = Extract<Instruction, { kind: 'env' | 'label' | 'maintainer' | 'arg' | 'user' | 'volume' | 'stopsignal' | 'expose' | 'onbuild' | 'cmd' | 'entrypoint' }>;
+const CONFIG_KINDS = ['env', 'label', 'maintainer', 'arg', 'user', 'volume', 'stopsignal', 'expose', 'onbuild', 'cmd', 'entrypoint', 'workdir', 'healthcheck', 'shell'] as const;
+
+export type ConfigInstruction = Extract<Instruction, { kind: (typeof CONFIG_KINDS)[number] }>;
 
 /** What the instructions of a stage change besides the config. */
-export interface StageSettings {
-  runConfig: ImageConfig;
+export interface StageSettings<C extends RunConfig = RunConfig> {
+  runConfig: C;
   /** MAINTAINER: the author of the images the stage commits */
   maintainer: string;
   /** a CMD was given in this stage: ENTRYPOINT keeps it */
@@ -27,14 +35,22 @@ export interface Substitution {
   words(text: string): string[];
 }
 
+/** What an instruction is applied with: the substitution of its words, the build's ARGs, where the builder's notes go. */
+export interface InstructionContext {
+  substitute: Substitution;
+  args: BuildArgs;
+  /** a line for the build's output (a commit's or an import's changes print none) */
+  note(text: string): void;
+}
+
 const PROTOCOLS = new Set(['tcp', 'udp', 'sctp']);
 
 export function isConfigInstruction(instruction: Instruction): instruction is ConfigInstruction {
-  return ['env', 'label', 'maintainer', 'arg', 'user', 'volume', 'stopsignal', 'expose', 'onbuild', 'cmd', 'entrypoint'].includes(instruction.kind);
+  return (CONFIG_KINDS as readonly string[]).includes(instruction.kind);
 }
 
 /** Applies the instruction to the stage; returns the step's comment. */
-export function applyConfigInstruction(instruction: ConfigInstruction, stage: StageSettings, substitute: Substitution, args: BuildArgs): string {
+export function applyConfigInstruction(instruction: ConfigInstruction, stage: StageSettings, { substitute, args, note }: InstructionContext): string {
   const config = stage.runConfig;
   switch (instruction.kind) {
     case 'env': {
@@ -80,24 +96,39 @@ export function applyConfigInstruction(instruction: ConfigInstruction, stage: St
     case 'onbuild':
       config.OnBuild = [...(config.OnBuild ?? []), instruction.expression];
       return `ONBUILD ${instruction.expression}`;
+    case 'workdir': {
+      const path = substitute.word(instruction.path);
+      config.WorkingDir = posix.join('/', path.startsWith('/') ? '' : config.WorkingDir, path);
+      return `WORKDIR ${config.WorkingDir}`;
+    }
     case 'cmd':
-      config.Cmd = commandArgv(instruction.command);
+      config.Cmd = commandArgv(instruction.command, config);
       stage.cmdSet ||= instruction.command.words.length > 0;
       return `CMD ${goQuotedList(config.Cmd)}`;
     case 'entrypoint':
-      config.Entrypoint = commandArgv(instruction.command);
+      // an ENTRYPOINT with no command (`ENTRYPOINT`, `ENTRYPOINT []`) is none
+      config.Entrypoint = instruction.command.words.length === 0 ? null : commandArgv(instruction.command, config);
       if (!stage.cmdSet) config.Cmd = null;
       return `ENTRYPOINT ${goQuotedList(config.Entrypoint)}`;
+    case 'healthcheck': {
+      const previous = config.Healthcheck?.Test;
+      if (previous !== undefined && previous.length > 0 && previous[0] !== 'NONE') note(`Note: overriding previous HEALTHCHECK: [${previous.join(' ')}]\n`);
+      config.Healthcheck = structuredClone(instruction.health);
+      return `HEALTHCHECK ${goHealthConfig(instruction.health)}`;
+    }
+    case 'shell':
+      config.Shell = [...instruction.shell];
+      return `SHELL [${config.Shell.join(' ')}]`;
   }
 }
 
-/** A command as the process gets it: the shell form runs through `/bin/sh -c`. */
-export function commandArgv(command: CommandLine): string[] {
-  return command.shell ? ['/bin/sh', '-c', ...command.words] : [...command.words];
+/** A command as the process gets it: the shell form runs through the config's shell. */
+export function commandArgv(command: CommandLine, config: Pick<RunConfig, 'Shell'>): string[] {
+  return command.shell ? [...shellOf(config), ...command.words] : [...command.words];
 }
 
 /** ENV's rule: a variable already set is replaced where it stands. */
-function setVariable(config: ImageConfig, pair: string): void {
+function setVariable(config: RunConfig, pair: string): void {
   const key = pair.slice(0, pair.indexOf('='));
   const index = config.Env.findIndex((entry) => entry.split('=', 1)[0] === key);
   if (index >= 0) config.Env[index] = pair;
@@ -113,10 +144,11 @@ function checkSignal(signal: string): void {
   }
 }
 
-/** nat.ParsePortSpecs for EXPOSE: `port[/proto]` or `low-high[/proto]`, tcp by default. */
+/** nat.ParsePortSpecs for EXPOSE: `port[/proto]` or `low-high[/proto]`, tcp by default (SplitProtoPort: what follows a second `/` is not read). */
 function portKeys(spec: string): string[] {
-  const [ports = '', protocol = 'tcp', ...rest] = spec.split('/');
-  if (rest.length > 0 || !PROTOCOLS.has(protocol.toLowerCase())) throw new InvalidParameterError(`Invalid proto: ${protocol}`);
+  const [ports = '', given = ''] = spec.split('/');
+  const protocol = ports === '' ? '' : given || 'tcp';
+  if (!PROTOCOLS.has(protocol.toLowerCase())) throw new InvalidParameterError(`Invalid proto: ${protocol}`);
   const range = /^(\d+)(?:-(\d+))?$/.exec(ports);
   const low = Number(range?.[1]);
   const high = range?.[2] === undefined ? low : Number(range[2]);
@@ -124,19 +156,8 @@ function portKeys(spec: string): string[] {
   return Array.from({ length: high - low + 1 }, (_, offset) => `${low + offset}/${protocol.toLowerCase()}`);
 }
 
-/** Go's `%q` of a []string: `["a" "b"]`. */
-function goQuotedList(items: readonly string[] | null): string {
-  return `[${(items ?? []).map(goQuote).join(' ')}]`;
-}
-
-/** strconv.Quote: `\a`-style escapes and `\x` for other control bytes, printable text as it is. */
-function goQuote(text: string): string {
-  const named: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '\\': '\\\\', '"': '\\"' };
-  const quoted = [...text].map((char) => named[char] ?? (isControl(char) ? `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}` : char)).join('');
-  return `"${quoted}"`;
-}
-
-function isControl(char: string): boolean {
-  const code = char.charCodeAt(0);
-  return code < 0x20 || code === 0x7f;
+/** Go's `%q` of a *HealthConfig: `&{["CMD-SHELL" "true"] "30s" "0s" "0s" '\x03'}`. */
+function goHealthConfig(health: HealthConfig): string {
+  const durations = [health.Interval, health.Timeout, health.StartPeriod].map((nanoseconds) => goQuote(goDurationString(nanoseconds ?? 0)));
+  return `&{${goQuotedList(health.Test)} ${durations.join(' ')} ${goQuoteRune(health.Retries ?? 0)}}`;
 }

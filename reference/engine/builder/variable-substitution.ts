@@ -4,10 +4,12 @@
  * `${VAR:?word}`; single quotes keep everything literal, double quotes keep all but `$` and the
  * escapes of `"`, `$` and the escape token; the escape token outside quotes takes the next character
  * literally. The quotes go: `"a b"` is `a b`. An unset variable is empty. `processWords` also splits
- * into words at whitespace that is neither quoted nor escaped (EXPOSE's expansion).
+ * into words at whitespace that is neither quoted nor escaped (EXPOSE's expansion). A build's words
+ * and a commit's or an import's `changes` are substituted here alike.
  */
 import { InvalidParameterError } from '../model/common/errors.ts';
 import type { EscapeToken } from './buildfile-parser.ts';
+import { goQuote } from './go-format.ts';
 
 export class SubstitutionError extends InvalidParameterError {
   override name = 'SubstitutionError';
@@ -15,12 +17,22 @@ export class SubstitutionError extends InvalidParameterError {
 
 /** `word` with its variables substituted and its quotes removed, as one word. */
 export function processWord(word: string, env: readonly string[], escape: EscapeToken): string {
-  return new WordLexer(word, env, escape).process().text;
+  return processed(word, env, escape).text;
 }
 
 /** `word` substituted, then split into words. */
 export function processWords(word: string, env: readonly string[], escape: EscapeToken): string[] {
-  return new WordLexer(word, env, escape).process().words;
+  return processed(word, env, escape).words;
+}
+
+/** The lexer's answer; its errors name the word, as the lexer's `process` wraps them (`failed to process "${A": …`). */
+function processed(word: string, env: readonly string[], escape: EscapeToken): { text: string; words: string[] } {
+  try {
+    return new WordLexer(word, env, escape).process();
+  } catch (error) {
+    if (error instanceof SubstitutionError) throw new SubstitutionError(`failed to process ${goQuote(word)}: ${error.message}`);
+    throw error;
+  }
 }
 
 /** Builds the words as the lexer goes: quoted and escaped characters never split. */

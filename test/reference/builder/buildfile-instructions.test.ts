@@ -41,6 +41,16 @@ describe('planBuild', () => {
     ['WORKDIR /a b', { kind: 'workdir', path: '/a b' }],
     ['ONBUILD RUN echo x', { kind: 'onbuild', expression: 'RUN echo x' }],
     ['onbuild env A=1', { kind: 'onbuild', expression: 'env A=1' }],
+    // the trigger's rules are the business of the build that runs it
+    ['ONBUILD ENV', { kind: 'onbuild', expression: 'ENV' }],
+    ['ONBUILD RUN --foo x', { kind: 'onbuild', expression: 'RUN --foo x' }],
+    // what follows the JSON value is not read (Go's json.Decoder)
+    ['CMD ["a"] trailing', { kind: 'cmd', command: { shell: false, words: ['a'] } }],
+    ['HEALTHCHECK --interval=5s --timeout=3s --start-period=2s --retries=4 CMD echo ok', { kind: 'healthcheck', health: { Test: ['CMD-SHELL', 'echo ok'], Interval: 5e9, Timeout: 3e9, StartPeriod: 2e9, Retries: 4 } }],
+    ['healthcheck cmd ["true"]', { kind: 'healthcheck', health: { Test: ['CMD', 'true'] } }],
+    ['HEALTHCHECK --interval=1m30s --timeout= CMD x', { kind: 'healthcheck', health: { Test: ['CMD-SHELL', 'x'], Interval: 90e9 } }],
+    ['HEALTHCHECK --bogus NONE', { kind: 'healthcheck', health: { Test: ['NONE'] } }],
+    ['SHELL ["/bin/bash", "-c"]', { kind: 'shell', shell: ['/bin/bash', '-c'] }],
   ])('%s', (line, expected) => {
     expect(instruction(line)).toMatchObject({ ...expected, text: line });
   });
@@ -58,6 +68,24 @@ describe('planBuild', () => {
     ['ONBUILD FROM x', "FROM isn't allowed as an ONBUILD trigger"],
     ['COPY --bogus=1 a b', 'Unknown flag: bogus'],
     ['FROM a b', 'FROM requires either one or three arguments'],
+    ['HEALTHCHECK', 'HEALTHCHECK requires at least one argument'],
+    ['HEALTHCHECK FOO', 'Unknown type "FOO" in HEALTHCHECK (try CMD)'],
+    ['HEALTHCHECK NONE x', 'HEALTHCHECK NONE takes no arguments'],
+    ['HEALTHCHECK CMD', 'Missing command after HEALTHCHECK CMD'],
+    ['HEALTHCHECK --foo=1 CMD true', 'Unknown flag: foo'],
+    ['HEALTHCHECK --interval 5s CMD true', 'Missing a value on flag: interval'],
+    ['HEALTHCHECK --timeout=1s --timeout=2s CMD true', 'Duplicate flag specified: timeout'],
+    ['HEALTHCHECK --interval=abc CMD true', 'time: invalid duration "abc"'],
+    ['HEALTHCHECK --interval=5 CMD true', 'time: missing unit in duration "5"'],
+    ['HEALTHCHECK --interval=5x CMD true', 'time: unknown unit "x" in duration "5x"'],
+    ['HEALTHCHECK --start-period=1us CMD true', 'Interval "start-period" cannot be less than 1ms'],
+    ['HEALTHCHECK --interval=-5s CMD true', 'Interval "interval" cannot be less than 1ms'],
+    ['HEALTHCHECK --retries=0 CMD true', '--retries must be at least 1 (not 0)'],
+    ['HEALTHCHECK --retries=x CMD true', 'strconv.ParseInt: parsing "x": invalid syntax'],
+    ['SHELL', 'SHELL requires at least one argument'],
+    ['SHELL []', 'SHELL requires at least one argument'],
+    ['SHELL /bin/sh -c', 'SHELL requires the arguments to be in JSON form'],
+    ['SHELL --foo ["/bin/sh", "-c"]', 'Unknown flag: foo'],
   ])('%s is refused on its line: %s', (line, reason) => {
     expect(() => instruction(line)).toThrow(new InstructionError(reason, 2));
     expect(() => instruction(line)).toThrow(`dockerfile parse error line 2: ${reason}`);
@@ -67,6 +95,9 @@ describe('planBuild', () => {
     ['ENV A', 'ENV must have two arguments'],
     ['LABEL a=b c', 'Syntax error - can\'t find = in "c". Must be of the form: name=value'],
     ['RUN [1, 2]', 'when using JSON array syntax, arrays must be comprised of strings only'],
+    ['HEALTHCHECK CMD [1, 2]', 'when using JSON array syntax, arrays must be comprised of strings only'],
+    ['SHELL [1]', 'when using JSON array syntax, arrays must be comprised of strings only'],
+    ['ONBUILD ENV a', 'ENV must have two arguments'],
   ])('%s is a syntax error of the file: %s', (line, message) => {
     expect(() => instruction(line)).toThrow(new BuildfileSyntaxError(message));
   });

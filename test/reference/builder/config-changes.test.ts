@@ -1,12 +1,22 @@
+/** A commit's and an import's `changes` read by the builder's grammar, each answer as dockerd 20.10 gave it. */
 import { describe, expect, test } from 'vitest';
+import { applyConfigChanges } from '../../../reference/engine/builder/config-changes.ts';
 import { InvalidParameterError } from '../../../reference/engine/model/common/errors.ts';
-import { expandWord, splitWords } from '../../../reference/engine/model/images/image-change-words.ts';
-import { applyConfigChanges } from '../../../reference/engine/model/images/image-config-changes.ts';
 import { emptyImageConfig } from '../../../reference/engine/model/images/image.ts';
 
 const apply = (...changes: string[]) => applyConfigChanges(emptyImageConfig(), changes);
 
-describe('applyConfigChanges (each case as dockerd 20.10 imported it)', () => {
+/** The refusal of the changes: an InvalidParameterError (400), and its message. */
+function refusal(...changes: string[]): { invalidParameter: boolean; message: string } {
+  try {
+    apply(...changes);
+  } catch (error) {
+    return { invalidParameter: error instanceof InvalidParameterError, message: (error as Error).message };
+  }
+  throw new Error(`accepted: ${changes.join(' | ')}`);
+}
+
+describe('applyConfigChanges (each case as dockerd 20.10 imported it, POST /images/create?fromSrc=-&changes=…)', () => {
   test('every change instruction at once', () => {
     const config = apply(
       'EXPOSE 80 8080/udp',
@@ -78,29 +88,64 @@ describe('applyConfigChanges (each case as dockerd 20.10 imported it)', () => {
     ['HEALTHCHECK', 'HEALTHCHECK requires at least one argument'],
     ['ENV a=1 b', 'Syntax error - can\'t find = in "b". Must be of the form: name=value'],
   ])('%s is refused: %s', (change, message) => {
-    expect(() => apply('CMD ["ok"]', change)).toThrow(new InvalidParameterError(message));
+    expect(refusal('CMD ["ok"]', change)).toEqual({ invalidParameter: true, message });
   });
 
   test('HEALTHCHECK CMD in both forms, with timings in nanoseconds', () => {
     expect(apply('HEALTHCHECK --interval=1m30s --retries=3 CMD curl -f x').Healthcheck).toEqual({ Test: ['CMD-SHELL', 'curl -f x'], Interval: 90e9, Retries: 3 });
     expect(apply('HEALTHCHECK --timeout=500ms CMD ["true"]').Healthcheck).toEqual({ Test: ['CMD', 'true'], Timeout: 5e8 });
-    expect(() => apply('HEALTHCHECK --interval=1us CMD true')).toThrow('Interval "--interval" cannot be less than 1ms');
+    expect(apply('HEALTHCHECK --start-period=2s --interval=1h CMD ["a","b"]').Healthcheck).toEqual({ Test: ['CMD', 'a', 'b'], Interval: 3600e9, StartPeriod: 2e9 });
+    expect(apply('HEALTHCHECK --interval= CMD x').Healthcheck).toEqual({ Test: ['CMD-SHELL', 'x'] });
+    // NONE never reads its flags
+    expect(apply('HEALTHCHECK --foo=1 NONE').Healthcheck).toEqual({ Test: ['NONE'] });
   });
-});
 
-describe('Dockerfile words', () => {
-  test('split at unquoted whitespace; quotes, escapes and variables resolved per word', () => {
-    expect(splitWords(`a "b c" 'd e'  f\\ g`)).toEqual(['a', '"b c"', "'d e'", 'f\\ g']);
-    const env = ['HOME=/root', 'EMPTY='];
-    expect(['$HOME', '"$HOME x"', "'$HOME'", '\\$HOME', '${EMPTY:-dflt}', '${HOME:+set}', '${NONE}', 'f\\ g'].map((word) => expandWord(word, env))).toEqual([
-      '/root',
-      '/root x',
-      '$HOME',
-      '$HOME',
-      'dflt',
-      'set',
-      '',
-      'f g',
-    ]);
+  // Where the changes' own parser (before the builder's grammar took them) answered otherwise than dockerd 20.10.
+  test.each([
+    ['USER a b', { User: 'a b' }],
+    ['EXPOSE 80/tcp/udp', { ExposedPorts: { '80/tcp': {} } }],
+    ['VOLUME ["/x"] extra', { Volumes: { '/x': {} } }],
+    ['CMD ["a"] trailing', { Cmd: ['a'] }],
+    ['ONBUILD BOGUS x', { OnBuild: ['BOGUS x'] }],
+    ['ONBUILD RUN --foo x', { OnBuild: ['RUN --foo x'] }],
+    ['EXPOSE $P', { ExposedPorts: {} }],
+  ])('%s is taken as dockerd takes it', (change, expected) => {
+    expect(apply(change)).toMatchObject(expected);
+  });
+
+  test('a bare CMD sets no command for a later ENTRYPOINT to keep', () => {
+    expect(applyConfigChanges({ ...emptyImageConfig(), Cmd: ['sh'] }, ['CMD', 'ENTRYPOINT ["top"]']).Cmd).toBeNull();
+  });
+
+  test.each([
+    ['EXPOSE 8002-8000', 'Invalid containerPort: 8002-8000'],
+    ['EXPOSE 80/xyz', 'Invalid proto: xyz'],
+    ['CMD --foo x', 'Unknown flag: foo'],
+    ['HEALTHCHECK --interval=1us CMD true', 'Interval "interval" cannot be less than 1ms'],
+    ['HEALTHCHECK --interval=0 CMD true', 'Interval "interval" cannot be less than 1ms'],
+    ['HEALTHCHECK --interval 5s CMD true', 'Missing a value on flag: interval'],
+    ['HEALTHCHECK --timeout=1s --timeout=2s CMD true', 'Duplicate flag specified: timeout'],
+    ['HEALTHCHECK --retries=x CMD true', 'strconv.ParseInt: parsing "x": invalid syntax'],
+    ['HEALTHCHECK CMD [1,2]', 'when using JSON array syntax, arrays must be comprised of strings only'],
+    ['ONBUILD ENV a', 'ENV must have two arguments'],
+    ['ENV A=${B:?nope}', 'failed to process "${B:?nope}": B: nope'],
+    ['ENV A="unterminated', 'failed to process "\\"unterminated": unexpected end of statement while looking for matching double-quote'],
+    ['ENV =x', 'ENV names can not be blank'],
+    ['LABEL =x', 'LABEL names can not be blank'],
+    ['SHELL ["/bin/sh", "-c"]', 'shell is not a valid change command'],
+    ['# only a comment', 'file with no instructions'],
+  ])('%s is refused as dockerd refuses it: %s', (change, message) => {
+    expect(refusal(change)).toEqual({ invalidParameter: true, message });
+  });
+
+  test('a syntax error anywhere comes before a command that is not allowed, which comes before an instruction\'s rules', () => {
+    expect(() => apply('RUN echo', 'ENV a')).toThrow('ENV must have two arguments');
+    expect(() => apply('USER', 'RUN echo')).toThrow('run is not a valid change command');
+  });
+
+  test('the lines are one build file: an escape directive, continuations and comments', () => {
+    expect(apply('# escape=`', 'ENV A=1`', 'B=2').Env).toEqual(['A=1B=2']);
+    expect(apply('ENV A=1\\\nB=2').Env).toEqual(['A=1B=2']);
+    expect(apply('# comment', 'ENV A=1').Env).toEqual(['A=1']);
   });
 });

@@ -132,6 +132,53 @@ describe('instructions', () => {
     expect((await runBuild(model, 'FROM busybox\nCMD ["x"]\nENTRYPOINT ["top"]\n')).image.config.Cmd).toEqual(['x']);
   });
 
+  test('ENTRYPOINT with no command is none, as on dockerd (the comment shows [])', async () => {
+    const { image } = await runBuild(model, 'FROM busybox\nCMD ["x"]\nENTRYPOINT\n');
+    expect(image.config).toMatchObject({ Entrypoint: null, Cmd: ['x'] });
+    expect(image.history.at(-1)?.createdBy).toBe('/bin/sh -c #(nop)  ENTRYPOINT []');
+  });
+
+  test('HEALTHCHECK: the config, Go\'s %q of it as the comment, and a note when it replaces one that tested something', async () => {
+    const dockerfile = [
+      'FROM busybox',
+      'HEALTHCHECK CMD ["cat", "/etc/hostname"]',
+      'HEALTHCHECK --timeout=1h --retries=65 CMD echo a "b"',
+      'HEALTHCHECK NONE',
+      'HEALTHCHECK --start-period=1.5s --interval=500ms --retries=300 CMD x',
+    ].join('\n');
+    const { image, output } = await runBuild(model, dockerfile);
+    expect(image.history.slice(-4).map((entry) => entry.createdBy)).toEqual([
+      '/bin/sh -c #(nop)  HEALTHCHECK &{["CMD" "cat" "/etc/hostname"] "0s" "0s" "0s" \'\\x00\'}',
+      '/bin/sh -c #(nop)  HEALTHCHECK &{["CMD-SHELL" "echo a \\"b\\""] "0s" "1h0m0s" "0s" \'A\'}',
+      '/bin/sh -c #(nop)  HEALTHCHECK &{["NONE"] "0s" "0s" "0s" \'\\x00\'}',
+      '/bin/sh -c #(nop)  HEALTHCHECK &{["CMD-SHELL" "x"] "500ms" "0s" "1.5s" \'Ĭ\'}',
+    ]);
+    expect(output.messages.filter((message) => message.startsWith('Note'))).toEqual([
+      'Note: overriding previous HEALTHCHECK: [CMD cat /etc/hostname]\n',
+      'Note: overriding previous HEALTHCHECK: [CMD-SHELL echo a "b"]\n',
+    ]);
+    // each step's container fills the parts its healthcheck leaves empty from the image before it, and the stage keeps them (dockerd 20.10)
+    expect(image.config.Healthcheck).toEqual({ Test: ['CMD-SHELL', 'x'], Interval: 5e8, Timeout: 3600e9, StartPeriod: 15e8, Retries: 300 });
+  });
+
+  test('SHELL: the later RUN, CMD and ENTRYPOINT in shell form and every step comment run through it; the image records it', async () => {
+    const dockerfile = ['FROM busybox', 'SHELL ["/bin/env", "SHELLED=yes", "/bin/sh", "-c"]', 'RUN echo "shelled=$SHELLED"', 'CMD echo cmd', 'ENTRYPOINT ["top"]', 'WORKDIR /w', 'COPY f /f'].join('\n');
+    const { image, output } = await runBuild(model, dockerfile, { f: 'x' });
+    const shell = ['/bin/env', 'SHELLED=yes', '/bin/sh', '-c'];
+    expect(output.messages).toContain('shelled=yes\n');
+    expect(image.config).toMatchObject({ Shell: shell, Cmd: [...shell, 'echo cmd'], Entrypoint: ['top'] });
+    expect(image.history.slice(-6).map((entry) => entry.createdBy.replace(/file:[0-9a-f]{64}/, 'file:…'))).toEqual([
+      '/bin/env SHELLED=yes /bin/sh -c #(nop)  SHELL [/bin/env SHELLED=yes /bin/sh -c]',
+      '/bin/env SHELLED=yes /bin/sh -c echo "shelled=$SHELLED"',
+      '/bin/env SHELLED=yes /bin/sh -c #(nop)  CMD ["/bin/env" "SHELLED=yes" "/bin/sh" "-c" "echo cmd"]',
+      '/bin/env SHELLED=yes /bin/sh -c #(nop)  ENTRYPOINT ["top"]',
+      '/bin/env SHELLED=yes /bin/sh -c #(nop) WORKDIR /w',
+      '/bin/env SHELLED=yes /bin/sh -c #(nop) COPY file:… in /f ',
+    ]);
+    // a container of the image does not inherit it (dockerd 20.10's create leaves Config.Shell out)
+    expect(model.containers.create({ config: { Image: image.id } }).config).not.toHaveProperty('Shell');
+  });
+
   test("RUN's changes to the filesystem are the step's layer; a RUN that changes nothing adds none", async () => {
     const { image } = await runBuild(model, 'FROM busybox\nRUN echo hello > /f\nRUN true\n');
     expect(filesystemOf(image).readFile('/f').toString()).toBe('hello\n');

@@ -42,7 +42,8 @@ describe('processWord', () => {
     ['"open', 'unexpected end of statement while looking for matching double-quote'],
     ["'open", 'unexpected end of statement while looking for matching single-quote'],
   ])('%s is refused: %s', (word, message) => {
-    expect(() => processWord(word, env, '\\')).toThrow(new SubstitutionError(message));
+    // the lexer names the word it failed on, as dockerd's does (`failed to process "${A": …`)
+    expect(() => processWord(word, env, '\\')).toThrow(new SubstitutionError(`failed to process ${JSON.stringify(word)}: ${message}`));
   });
 });
 

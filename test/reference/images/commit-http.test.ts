@@ -89,3 +89,11 @@ test.each([
   const answer = await call('POST', `/v1.24/commit?${query}`);
   expect([answer.status, answer.json()]).toEqual([status, { message }]);
 });
+
+test("a HEALTHCHECK change takes the parts it leaves empty from the container's healthcheck (dockerd 20.10's merge)", async () => {
+  await container('healthy', { Cmd: ['true'], Healthcheck: { Test: ['CMD-SHELL', 'echo ok'], Interval: 5e9, Timeout: 3e9, Retries: 4 } });
+  const answer = await call('POST', `/v1.24/commit?container=healthy&repo=committed-health&changes=${encodeURIComponent('HEALTHCHECK --retries=9 CMD x')}`);
+  expect(answer.status).toBe(201);
+  const image = (await call('GET', '/v1.24/images/committed-health/json')).json<Inspect>();
+  expect(image.Config.Healthcheck).toEqual({ Test: ['CMD-SHELL', 'x'], Interval: 5e9, Timeout: 3e9, Retries: 9 });
+});

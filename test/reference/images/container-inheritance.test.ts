@@ -13,18 +13,19 @@ const INHERITED = {
   ExposedPorts: { '80/tcp': {} },
   Volumes: { '/data': {} },
   StopSignal: 'SIGQUIT',
-  Healthcheck: { Test: ['CMD-SHELL', 'true'] },
+  Healthcheck: { Test: ['CMD-SHELL', 'true'], Interval: 5e9, Retries: 4 },
 };
 
 async function modelWithImage() {
   const model = new EngineModel();
-  await model.images.create({ parent: model.images.find('busybox'), config: { ...emptyImageConfig(), ...INHERITED }, createdBy: 'test', tags: ['app'] });
+  await model.images.create({ parent: model.images.find('busybox'), config: { ...emptyImageConfig(), ...INHERITED, Shell: ['/bin/sh', '-l', '-c'] }, createdBy: 'test', tags: ['app'] });
   return model;
 }
 
-test('a container inherits what its request leaves empty, as dockerd merges them', async () => {
+test('a container inherits what its request leaves empty, as dockerd merges them (not the image\'s SHELL)', async () => {
   const config = (await modelWithImage()).containers.create({ config: { Image: 'app' } }).config;
   expect(config).toMatchObject(INHERITED);
+  expect(config).not.toHaveProperty('Shell');
   expect(Object.keys(config).slice(0, 7)).toEqual(['Hostname', 'Domainname', 'User', 'AttachStdin', 'AttachStdout', 'AttachStderr', 'ExposedPorts']);
 });
 
@@ -40,6 +41,11 @@ test('what the request gives wins, and ports and volumes add up', async () => {
     StopSignal: 'SIGINT',
     Labels: { from: 'image', own: '1' },
   });
+});
+
+test('a healthcheck the request gives takes each part it leaves empty from the image\'s (dockerd 20.10)', async () => {
+  const config = (await modelWithImage()).containers.create({ config: { Image: 'app', Healthcheck: { Test: ['CMD', 'true'], Timeout: 3e9 } } }).config;
+  expect(config.Healthcheck).toEqual({ Test: ['CMD', 'true'], Interval: 5e9, Timeout: 3e9, Retries: 4 });
 });
 
 test('an image without ports leaves them out of the container config', () => {

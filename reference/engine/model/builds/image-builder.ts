@@ -20,6 +20,7 @@ import type { HostConfig } from '../containers/host-config.ts';
 import { parseImageReference } from '../images/image-reference.ts';
 import { preparePull } from '../images/image-pull.ts';
 import { registryHost, type RegistryCredentials, type RegistryProgress } from '../images/image-registry.ts';
+import { mergedHealthcheck } from '../images/image-config-merge.ts';
 import { emptyImageConfig, type Image, type ImageConfig } from '../images/image.ts';
 import { BuildArgs } from '../../builder/build-args.ts';
 import { BuildCache, cacheSources } from './build-cache.ts';
@@ -28,6 +29,7 @@ import { StepFailedError, type BuildOutput } from '../../builder/build-output.ts
 import { parseInstruction, type BuildPlan, type Instruction } from '../../builder/buildfile-instructions.ts';
 import { parseBuildfile, type EscapeToken } from '../../builder/buildfile-parser.ts';
 import { applyConfigInstruction, commandArgv, isConfigInstruction, type StageSettings, type Substitution } from '../../builder/config-instructions.ts';
+import { shellOf } from '../../builder/run-config.ts';
 import { copyIntoFilesystem } from '../../builder/copy-into-filesystem.ts';
 import { contextSources, downloadedSource, isUrl, sourcesHash, type CopySource, type Downloader } from '../../builder/copy-sources.ts';
 import { processWord, processWords } from '../../builder/variable-substitution.ts';
@@ -66,7 +68,7 @@ export interface BuildOptions {
 }
 
 /** The state of the stage being built: dockerd's dispatchState. */
-interface StageState extends StageSettings {
+interface StageState extends StageSettings<ImageConfig> {
   /** the current image, '' before the first step of a `FROM scratch` stage */
   imageId: string;
 }
@@ -221,15 +223,17 @@ class ImageBuilder {
       words: (text) => processWords(text, env, this.options.escape),
     };
     if (isConfigInstruction(instruction)) {
-      const comment = applyConfigInstruction(instruction, state, substitute, this.args);
-      return this.commitConfig(state, ['/bin/sh', '-c', '#(nop) ', comment]);
+      const comment = applyConfigInstruction(instruction, state, { substitute, args: this.args, note: (text) => this.output.stdout(text) });
+      // the comment follows the shell (SHELL's own step too); WORKDIR's is one word with it (withCmdCommentString), and makes its directory
+      const shell = shellOf(state.runConfig);
+      if (instruction.kind !== 'workdir') return this.commitConfig(state, [...shell, '#(nop) ', comment]);
+      const directory = state.runConfig.WorkingDir;
+      return this.commitConfig(state, [...shell, `#(nop) ${comment}`], (filesystem) => filesystem.mkdir(directory, { parents: true }));
     }
     switch (instruction.kind) {
       case 'run':
         if (instruction.buildKitFlag !== undefined) throw new EngineError(`the --${instruction.buildKitFlag} option requires BuildKit. Refer to https://docs.docker.com/go/buildkit/ to learn how to build images with BuildKit enabled`);
-        return this.run(state, commandArgv(instruction.command));
-      case 'workdir':
-        return this.workdir(state, substitute.word(instruction.path));
+        return this.run(state, commandArgv(instruction.command, state.runConfig));
       case 'copy':
       case 'add':
         return this.copy(state, instruction.kind, instruction.sources.map(substitute.word), substitute.word(instruction.dest));
@@ -255,16 +259,11 @@ class ImageBuilder {
       change?.(filesystem);
       return this.commitImage(state, config, filesystem.commitLayer());
     }
+    this.inheritHealthcheck(state, config);
     const container = this.createContainer(state, config);
     change?.(container.filesystem);
     // dockerd's create fills the hostname into the config it was given, which the image records
     await this.commitImage(state, { ...config, Hostname: truncateId(container.id) }, container.filesystem.commitLayer(), container);
-  }
-
-  private async workdir(state: StageState, path: string): Promise<void> {
-    state.runConfig.WorkingDir = posix.join('/', path.startsWith('/') ? '' : state.runConfig.WorkingDir, path);
-    const directory = state.runConfig.WorkingDir;
-    await this.commitConfig(state, ['/bin/sh', '-c', `#(nop) WORKDIR ${directory}`], (filesystem) => filesystem.mkdir(directory, { parents: true }));
   }
 
   private async run(state: StageState, argv: string[]): Promise<void> {
@@ -275,6 +274,7 @@ class ImageBuilder {
     const recordedConfig: ImageConfig = { ...structuredClone(state.runConfig), Cmd: savedCmd, Entrypoint: savedCmd.length > 0 ? null : state.runConfig.Entrypoint };
     if (this.reuseCached(state, recordedConfig)) return;
     if (state.imageId === '') throw new EngineError(`failed to create shim: OCI runtime create failed: exec: "${argv[0] ?? ''}": stat ${argv[0] ?? ''}: no such file or directory: unknown`);
+    this.inheritHealthcheck(state, recordedConfig);
     const container = this.createContainer(state, { ...structuredClone(state.runConfig), Cmd: argv, Env: [...state.runConfig.Env, ...buildEnv] }, { noEntrypoint: true });
     const exitCode = await this.runContainer(container);
     if (exitCode !== 0) throw new StepFailedError(argv, exitCode);
@@ -305,7 +305,7 @@ class ImageBuilder {
     const name = kind.toUpperCase();
     const sources = await this.copySources(name, sourceWords);
     if (sources.length > 1 && !destWord.endsWith('/')) throw new EngineError(`When using ${name} with more than one source file, the destination must be a directory and end with a /`);
-    const config = { ...structuredClone(state.runConfig), Cmd: ['/bin/sh', '-c', `#(nop) ${name} ${sourcesHash(sources)} in ${destWord} `] };
+    const config = { ...structuredClone(state.runConfig), Cmd: [...shellOf(state.runConfig), `#(nop) ${name} ${sourcesHash(sources)} in ${destWord} `] };
     if (this.reuseCached(state, config)) return;
     const base = state.imageId === '' ? new ImageLayerStack([]) : (this.model.images.byId(state.imageId) as Image).layers;
     const filesystem = new LayeredFilesystem(base, { clock: this.model.clock });
@@ -339,6 +339,20 @@ class ImageBuilder {
   }
 
   // --- containers and images -------------------------------------------------------------------
+
+  /**
+   * dockerd creates a step's container from a copy of the stage's config that shares its healthcheck,
+   * and the create's merge fills that healthcheck's empty parts from the current image's: the stage,
+   * the step's container config and every later image keep them (a HEALTHCHECK without `--timeout`
+   * after one with it records the earlier timeout).
+   */
+  private inheritHealthcheck(state: StageState, containerConfig: ImageConfig): void {
+    const own = state.runConfig.Healthcheck;
+    const below = this.model.images.byId(state.imageId)?.config.Healthcheck;
+    if (own === undefined || below === undefined) return;
+    state.runConfig.Healthcheck = mergedHealthcheck(own, below);
+    containerConfig.Healthcheck = structuredClone(state.runConfig.Healthcheck);
+  }
 
   private createContainer(state: StageState, config: ImageConfig, options: { noEntrypoint?: boolean } = {}): Container {
     const spec: ContainerSpec = {

@@ -7,11 +7,11 @@
  * mistake, 400 before anything is made (dockerd checks it after making the image, and answers 500).
  * Publishes the container's `commit` event.
  */
+import { applyConfigChanges } from '../../builder/config-changes.ts';
 import type { ContainerConfig } from './container-config.ts';
 import type { ContainerEvents } from './container-events.ts';
 import type { ContainerLifecycle } from './container-lifecycle.ts';
 import type { Container } from './container.ts';
-import { applyConfigChanges } from '../images/image-config-changes.ts';
 import { mergeConfig } from '../images/image-config-merge.ts';
 import { checkedImageReference, checkedTag, familiarAsGiven } from '../images/image-reference.ts';
 import type { ImageStore } from '../images/image-store.ts';

@@ -1,8 +1,8 @@
 /**
  * A container's configuration as the engine keeps it: what the create request gave, completed from
  * the image (command, environment, labels, working directory, user, ports, volumes, stop signal,
- * healthcheck: dockerd's merge) and with the engine's defaults for the rest. Fields are in Go's
- * container.Config order, which is the order inspect shows them in.
+ * healthcheck: dockerd's merge, which leaves the image's SHELL out) and with the engine's defaults for
+ * the rest. Fields are in Go's container.Config order, which is the order inspect shows them in.
  */
 import type { HealthConfig, Image, ImageConfig } from '../images/image.ts';
 import { MissingCommandError } from '../common/errors.ts';

@@ -1,8 +1,9 @@
 /**
  * dockerd's merge of a config with the image's (or, for a commit, the container's) config under it:
  * what the given config leaves empty comes from below; Env, Labels, ExposedPorts and Volumes add up
- * (the given entries win); the command comes from below only when neither an entrypoint nor a
- * command is given.
+ * (the given entries win); a healthcheck takes from below each part it leaves empty (its test, each
+ * timing, its retries); the command comes from below only when neither an entrypoint nor a command is
+ * given.
  */
 import type { HealthConfig, ImageConfig } from './image.ts';
 
@@ -42,11 +43,27 @@ export function mergeConfig(given: MergeableConfig, below: ImageConfig): MergedC
     Env: mergeEnv(given.Env ?? [], below.Env),
     Cmd: structuredClone(noEntrypoint && !given.Cmd?.length ? below.Cmd : (given.Cmd ?? null)),
     Entrypoint: structuredClone(noEntrypoint && given.Entrypoint == null ? below.Entrypoint : (given.Entrypoint ?? null)),
-    Healthcheck: structuredClone(given.Healthcheck ?? below.Healthcheck),
+    Healthcheck: mergedHealthcheck(given.Healthcheck, below.Healthcheck),
     Labels: { ...below.Labels, ...given.Labels },
     WorkingDir: given.WorkingDir || below.WorkingDir,
     Volumes: mergedMap(given.Volumes, below.Volumes),
     StopSignal: given.StopSignal || (below.StopSignal ?? ''),
+  };
+}
+
+/** A healthcheck whose empty parts (test, timings, retries) come from the one below; either alone when the other is absent. */
+export function mergedHealthcheck(given: HealthConfig | undefined, below: HealthConfig | undefined): HealthConfig | undefined {
+  if (given === undefined || below === undefined) return structuredClone(given ?? below);
+  const Interval = given.Interval || below.Interval;
+  const Timeout = given.Timeout || below.Timeout;
+  const StartPeriod = given.StartPeriod || below.StartPeriod;
+  const Retries = given.Retries || below.Retries;
+  return {
+    Test: [...(given.Test.length > 0 ? given.Test : below.Test)],
+    ...(Interval && { Interval }),
+    ...(Timeout && { Timeout }),
+    ...(StartPeriod && { StartPeriod }),
+    ...(Retries && { Retries }),
   };
 }
 

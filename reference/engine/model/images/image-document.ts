@@ -59,7 +59,7 @@ export function readImageDocument(document: Buffer): ImageDocumentFields {
 
 /**
  * A config as dockerd shows it, in the document and in inspect: Go's container.Config field order,
- * ExposedPorts, NetworkDisabled and StopSignal only when set, and an empty Env or Labels as `null` — what an image
+ * ExposedPorts, NetworkDisabled, StopSignal and Shell only when set, and an empty Env or Labels as `null` — what an image
  * that never set them (an import, `FROM scratch`) carries.
  */
 export function goConfig(config: ImageConfig): Record<string, unknown> {
@@ -85,6 +85,7 @@ export function goConfig(config: ImageConfig): Record<string, unknown> {
     OnBuild: config.OnBuild,
     Labels: Object.keys(config.Labels).length > 0 ? config.Labels : null,
     ...(config.StopSignal !== undefined && config.StopSignal !== '' && { StopSignal: config.StopSignal }),
+    ...(config.Shell !== undefined && config.Shell.length > 0 && { Shell: config.Shell }),
   };
 }
 
@@ -124,6 +125,7 @@ function modelConfig(value: unknown): ImageConfig {
     OnBuild: stringList(given.OnBuild),
     Labels: objectOrNull<Record<string, string>>(given.Labels) ?? {},
     ...(typeof given.StopSignal === 'string' && given.StopSignal !== '' && { StopSignal: given.StopSignal }),
+    ...(Array.isArray(given.Shell) && given.Shell.length > 0 && { Shell: given.Shell.map(String) }),
   };
 }
 

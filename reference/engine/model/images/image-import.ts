@@ -4,10 +4,10 @@
  * is read; the config is what the changes make of an empty one; the comment and the one history
  * step say where the tar came from. Publishes `tag` (when named), then `import`.
  */
+import { applyConfigChanges } from '../../builder/config-changes.ts';
 import { decompress } from '../../filesystem/archive-decompression.ts';
 import { layerFromTar } from '../../filesystem/layer-tar.ts';
 import { EngineError, InvalidParameterError } from '../common/errors.ts';
-import { applyConfigChanges } from './image-config-changes.ts';
 import { checkedImageReference, checkedTag, familiarAsGiven } from './image-reference.ts';
 import type { ImageStore } from './image-store.ts';
 import { emptyImageConfig, type Image, type ImageConfig } from './image.ts';

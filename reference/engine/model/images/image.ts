@@ -3,8 +3,12 @@
  * history, and its read-only layers, which every container created from it shares under its own
  * writable layer.
  */
+import type { HealthConfig } from '../../builder/run-config.ts';
 import type { ImageLayerStack } from '../../filesystem/image-layer-stack.ts';
 import type { Layer } from '../../filesystem/layer.ts';
+
+/** HEALTHCHECK's config, as the builder (which sets it) defines it. */
+export type { HealthConfig };
 
 /**
  * The container config an image carries (Docker's image `config` and `container_config`), with the
@@ -35,15 +39,8 @@ export interface ImageConfig {
   OnBuild: string[] | null;
   Labels: Record<string, string>;
   StopSignal?: string;
-}
-
-/** HEALTHCHECK: the test (`["NONE"]`, `["CMD", …]`, `["CMD-SHELL", "…"]`) and its timings in nanoseconds, 0 for the default. */
-export interface HealthConfig {
-  Test: string[];
-  Interval?: number;
-  Timeout?: number;
-  StartPeriod?: number;
-  Retries?: number;
+  /** SHELL: only when set (Go omitempty) */
+  Shell?: string[];
 }
 
 /** One step of an image's history, as its config document records it. */
