@@ -57,10 +57,11 @@ export function tallyText(tally: LevelTally): string {
   return parts.join(', ');
 }
 
-/** What makes a run no certification whatever its results: it was narrowed, judged with expectations, or sharded. */
+/** What makes a run no certification whatever its results: it was narrowed, judged with expectations, sharded, or cut short. */
 export function narrowedRun(report: Report): string[] {
   const problems: string[] = [];
   if (report.shard) problems.push(`it is shard ${report.shard} of a run`);
+  if (report.cutShort) problems.push(`it was cut short: ${report.cutShort.message}`);
   const judged = report.checks.flatMap((check) => Object.values(check.results)).filter((result) => result.status === 'expected-failure' || result.status === 'unexpected-pass');
   if (judged.length > 0) problems.push(`an expectations file judged ${judged.length} result(s)`);
   return problems;

@@ -16,7 +16,7 @@ import { parseVersionList } from '../../protocol/versions.ts';
 import { Interrupted, prepareTarget } from '../run/prepare-target.ts';
 import { DEFAULT_SERVICE, servicesFromFlags } from '../run/account-services.ts';
 import { runSuite } from '../run/run-suite.ts';
-import { NOT_RUN, RunInterruption } from '../run/cut-short.ts';
+import { RunInterruption, tellsOfTheCut } from '../run/cut-short.ts';
 import { areasOf, globToRegExp, parseLevel } from '../run/check-filter.ts';
 import { loadExpectations, applyExpectations, gateFailures } from '../expectations.ts';
 import { summarize } from '../report/summarize.ts';
@@ -218,8 +218,8 @@ export async function runCommand(args: string[]): Promise<number> {
   // A flaky check fails the gate even where its failure is expected: its outcome cannot be relied on.
   const flaky = report.checks.flatMap((check) => Object.entries(check.results).filter(([, result]) => result.flaky).map(([version, result]) => `flaky: ${check.id} at ${version}: attempts ${result.attempts?.join(', ') ?? '?'}`));
   for (const problem of [...judged.problems, ...suite.runErrors, ...leftovers, ...flaky]) write(`problem: ${problem}`);
-  // The results a run cut short did not get are told once, by the line that said why, not one by one.
-  const gate = gateFailures(report).filter((failure) => !(cutShort && failure.message?.startsWith(NOT_RUN)));
+  // The results a run cut short did not get, or cut off, are told once, by the line that said why, not one by one.
+  const gate = gateFailures(report).filter((failure) => !(cutShort && tellsOfTheCut(failure.message)));
   // Repeated at the end, where a long run's log is read (CI shows its tail): progress printed them long before.
   for (const failure of gate.slice(0, UNEXPECTED_LISTED)) {
     write(`unexpected: ${failure.version} ${failure.check} (${failure.status}): ${oneLine(failure.message ?? 'no message')}`);

@@ -65,6 +65,8 @@ export function mergeReports(reports: Report[]): Report {
   const startedAt = reports.map((report) => report.startedAt).sort()[0] ?? first.startedAt;
   const finishedAt = reports.map((report) => report.finishedAt).sort().at(-1) ?? first.finishedAt;
   const timings = reports.map((report) => report.timing).filter((timing) => timing !== undefined);
+  // One shard cut short makes the merged run cut short: the first cut tells why, with every shard's results not run.
+  const cuts = reports.map((report) => report.cutShort).filter((cut) => cut !== undefined).sort((a, b) => a.at.localeCompare(b.at));
   return {
     tool: first.tool,
     target: first.target,
@@ -82,5 +84,6 @@ export function mergeReports(reports: Report[]): Report {
         targetMs: timings.reduce((sum, timing) => sum + timing.targetMs, 0),
       },
     }),
+    ...(cuts[0] && { cutShort: { ...cuts[0], notRun: cuts.reduce((sum, cut) => sum + cut.notRun, 0) } }),
   };
 }

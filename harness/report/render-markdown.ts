@@ -13,6 +13,7 @@ const MESSAGE_LINES = 20;
 export function renderSummaryMarkdown(report: Report): string {
   const view = reportView(report);
   const lines: string[] = [`# ${mdCell(view.title)}`, ''];
+  if (view.cutShort) lines.push(`> **${mdCell(view.cutShort)}**`, '');
   for (const [label, value] of view.facts) lines.push(`- **${label}**: ${mdCell(value)}`);
   lines.push(`- **versions**: ${view.versions.join(', ')}`, '');
 

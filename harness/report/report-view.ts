@@ -33,6 +33,8 @@ export interface ProblemView {
 
 export interface ReportView {
   title: string;
+  /** a run cut short (report.json's `cutShort`): one sentence saying so, for a banner above everything else */
+  cutShort?: string;
   /** label, value: the target and the run, in reading order */
   facts: [string, string][];
   versions: string[];
@@ -57,6 +59,7 @@ export function reportView(report: Report): ReportView {
   const areaNames = [...new Set(checks.map((check) => check.area))].sort();
   return {
     title: `Shipshape: ${report.target.url}`,
+    ...(report.cutShort && { cutShort: cutShortText(report.cutShort) }),
     facts: facts(report),
     versions,
     perVersion: versions.map((version) => summaryView(checks, version)),
@@ -67,6 +70,10 @@ export function reportView(report: Report): ReportView {
     }),
     problemsByVersion: problemsByVersion(checks, versions),
   };
+}
+
+function cutShortText({ message, at, notRun }: NonNullable<Report['cutShort']>): string {
+  return `This run was cut short: ${message} (${at}). ${notRun} result${notRun === 1 ? ' was' : 's were'} not run, so its figures are not a whole run's.`;
 }
 
 function summaryView(checks: CheckReport[], version: string): SummaryView {

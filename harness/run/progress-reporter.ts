@@ -51,6 +51,10 @@ export class ProgressReporter implements Reporter {
   private failures = 0;
   private startedAt = performance.now();
   private ticker: NodeJS.Timeout | undefined;
+  /** the run was cut short: what its stopped checks report is no news */
+  private quiet = false;
+  /** failure lines held back until told whether they are news (see holdBack) */
+  private held: string[] = [];
 
   constructor(
     private readonly write: (line: string) => void,
@@ -61,6 +65,8 @@ export class ProgressReporter implements Reporter {
     owed: readonly OwedResults[],
     /** where the live status line goes; none: a line per finished suite file instead */
     private readonly terminal: LiveTerminal | undefined = liveTerminal(),
+    /** failures to hold back until `release` (news after all) or `quieten` (the run is cut short for them): a target gone away fails every check alike */
+    private readonly holdBack: (message: string) => boolean = () => false,
   ) {
     for (const { version, checks } of owed) this.counts(version).total += checks.length;
   }
@@ -72,10 +78,28 @@ export class ProgressReporter implements Reporter {
     this.ticker.unref();
   }
 
+  /** The run is cut short and has said why: no more progress, no failure line for each check it stops. */
+  quieten(): void {
+    this.quiet = true;
+    this.held = [];
+    clearInterval(this.ticker);
+    this.ticker = undefined;
+    this.terminal?.write('\r\x1b[K');
+  }
+
+  /** The failures held back are news after all: shown now. */
+  release(): void {
+    const held = this.held.splice(0);
+    if (held.length === 0 || this.quiet) return;
+    this.terminal?.write('\r\x1b[K');
+    for (const line of held) this.write(line);
+    if (this.ticker) this.redraw();
+  }
+
   onTestCaseResult(testCase: TestCase): void {
     const descriptor = testCase.meta().check;
     // checks --only or --level leave out are reported too, skipped in collection: the run owes them nothing
-    if (!descriptor || testCase.options.mode === 'skip') return;
+    if (!descriptor || testCase.options.mode === 'skip' || this.quiet) return;
     this.counts(testCase.project.name.slice(VERSION_PROJECT_PREFIX.length)).done += 1;
     const result = testCase.result();
     if (result.state === 'failed') this.reportFailure(testCase, descriptor.id, result.errors[0]?.message ?? '');
@@ -83,7 +107,7 @@ export class ProgressReporter implements Reporter {
   }
 
   onTestModuleEnd(testModule: TestModule): void {
-    if (this.terminal) return;
+    if (this.terminal || this.quiet) return;
     const counts = { passed: 0, failed: 0, skipped: 0 };
     for (const testCase of testModule.children.allTests()) {
       const state = testCase.result().state;
@@ -96,6 +120,7 @@ export class ProgressReporter implements Reporter {
 
   onTestRunEnd(): void {
     clearInterval(this.ticker);
+    this.ticker = undefined;
     this.terminal?.write('\r\x1b[K');
   }
 
@@ -110,9 +135,14 @@ export class ProgressReporter implements Reporter {
     const version = testCase.project.name.slice(VERSION_PROJECT_PREFIX.length);
     const expected = outcome === 'failed' && this.isExpected(id, version);
     if (!expected) this.failures += 1;
+    const line = `  ${expected ? 'x (expected)' : outcome === 'failed' ? '✗' : '! error'} ${testCase.project.name} ${id}: ${message.split('\n')[0] ?? ''}`;
+    if (this.holdBack(message)) {
+      this.held.push(line);
+      return;
+    }
     // the status line is cleared first, so the failure takes its place and the status line follows it
     this.terminal?.write('\r\x1b[K');
-    this.write(`  ${expected ? 'x (expected)' : outcome === 'failed' ? '✗' : '! error'} ${testCase.project.name} ${id}: ${message.split('\n')[0] ?? ''}`);
+    this.write(line);
   }
 
   private redraw(): void {

@@ -7,6 +7,8 @@ import type { CheckDescriptor } from '../check.ts';
 import type { CheckReport, VersionResult } from '../report/types.ts';
 import { missingResult } from '../report/merge-reports.ts';
 import { compareVersions } from '../../protocol/versions.ts';
+import type { RunningCheck } from './target-watch.ts';
+import { CUT_OFF } from './cut-short.ts';
 
 export const VERSION_PROJECT_PREFIX = 'v';
 
@@ -35,8 +37,62 @@ export class ResultCollector implements Reporter {
   readonly timing = { checkMs: 0, targetMs: 0 };
   /** each suite file vitest ran, per version: what went wrong loading it and which checks it declared */
   private readonly modules = new Map<string, { errors: string[]; finished: boolean; declared: Set<string> }>();
+  /** the checks started and not yet reported, by version and id */
+  private readonly inFlight = new Map<string, RunningCheck>();
+  /** when each check started and ended (Date.now()), by version and id */
+  private readonly startedAt = new Map<string, number>();
+  private readonly endedAt = new Map<string, number>();
+  /** set once the run is cut short: vitest then reports the checks it stops as skipped, which they were not */
+  private cut = false;
+  /** the results vitest reported that the run keeps */
+  reported = 0;
+  /** the last check to report */
+  lastFinished: RunningCheck | undefined;
 
   constructor(private readonly selected: (id: string) => boolean = () => true) {}
+
+  onTestCaseReady(testCase: TestCase): void {
+    const id = testCase.meta().check?.id;
+    if (id === undefined || !this.selected(id)) return;
+    const version = testCase.project.name.slice(VERSION_PROJECT_PREFIX.length);
+    this.inFlight.set(moduleKey(version, id), { id, version });
+    this.startedAt.set(moduleKey(version, id), Date.now());
+  }
+
+  /**
+   * The target went away at `since`. A check that started after that and ended in an error
+   * `isConsequence` recognises (it could not connect) never reached the target: not run either, it
+   * says `notRun` like the checks that never started. One that ended after it, failed or in error, may
+   * have ended so for that (a stream cut off): an `error` whose message says so first (CUT_OFF), so no
+   * failure is blamed on the target for it. Returns how many were not run.
+   */
+  afterTargetLost(since: Date, notRun: string, isConsequence: (message: string) => boolean): number {
+    let count = 0;
+    for (const check of this.checks.values()) {
+      for (const [version, result] of Object.entries(check.results)) {
+        const started = this.startedAt.get(moduleKey(version, check.id)) ?? 0;
+        const ended = this.endedAt.get(moduleKey(version, check.id)) ?? 0;
+        if (ended < since.getTime() || (result.status !== 'failed' && result.status !== 'error')) continue;
+        if (started >= since.getTime() && result.status === 'error' && isConsequence(result.message ?? '')) {
+          check.results[version] = { status: 'error', message: notRun };
+          count += 1;
+        } else {
+          check.results[version] = { ...result, status: 'error', message: `${CUT_OFF}${result.message ?? ''}` };
+        }
+      }
+    }
+    return count;
+  }
+
+  /** The checks running now, those that started first first. */
+  running(): RunningCheck[] {
+    return [...this.inFlight.values()];
+  }
+
+  /** The run is being cut short: a check stopped from now on is not run, not skipped (recordMissing says why). */
+  markCut(): void {
+    this.cut = true;
+  }
 
   onTestCaseResult(testCase: TestCase): void {
     const meta = testCase.meta();
@@ -44,6 +100,12 @@ export class ResultCollector implements Reporter {
     if (!descriptor || !this.selected(descriptor.id)) return;
     const version = testCase.project.name.slice(VERSION_PROJECT_PREFIX.length);
     const result = testCase.result();
+    this.inFlight.delete(moduleKey(version, descriptor.id));
+    this.endedAt.set(moduleKey(version, descriptor.id), Date.now());
+    // A check skips itself with a reason (the wrapper keeps it); vitest's cancel skips the checks it stops without one, or leaves them pending.
+    if (this.cut && (result.state === 'pending' || (result.state === 'skipped' && meta.skipReason === undefined))) return;
+    this.reported += 1;
+    this.lastFinished = { id: descriptor.id, version };
     const durationMs = testCase.diagnostic()?.duration;
     this.timing.checkMs += durationMs ?? 0;
     this.timing.targetMs += meta.targetMs ?? 0;
@@ -84,15 +146,20 @@ export class ResultCollector implements Reporter {
   /**
    * Every check the run owed a result and did not get one from gets an `error` saying why, so that no
    * result vanishes from a report: a suite file that did not load, a worker that exited mid-file, a file
-   * vitest never ran. `owed` comes from the collection before the run (run-suite's ledger).
+   * vitest never ran. `owed` comes from the collection before the run (run-suite's ledger). A run cut
+   * short gives `notRun` as the message of every result it did not get. Returns how many were missing.
    */
-  recordMissing(owed: readonly OwedResults[]): void {
+  recordMissing(owed: readonly OwedResults[], notRun?: string): number {
+    let missing = 0;
     for (const { version, file, moduleId, checks } of owed) {
       for (const descriptor of checks) {
         const report = this.reportOf(descriptor);
-        if (!report.results[version]) report.results[version] = missingResult(this.whyMissing(version, file, moduleId, descriptor.id));
+        if (report.results[version]) continue;
+        missing += 1;
+        report.results[version] = notRun === undefined ? missingResult(this.whyMissing(version, file, moduleId, descriptor.id)) : { status: 'error', message: notRun };
       }
     }
+    return missing;
   }
 
   private whyMissing(version: string, file: string, moduleId: string, id: string): string {

@@ -5,16 +5,18 @@
 import path from 'node:path';
 import { REPO_ROOT } from '../repo-root.ts';
 import AllureVitestReporter from 'allure-vitest/reporter';
-import { createVitest } from 'vitest/node';
+import { createVitest, type TestCase } from 'vitest/node';
 import { SESSION_ENV, type RunSession } from '../session.ts';
 import { CURRENT_VERSION } from '../../protocol/versions.ts';
 import type { CheckDescriptor } from '../check.ts';
 import { ResultCollector, VERSION_PROJECT_PREFIX, type OwedResults } from './result-collector.ts';
-import { ProgressReporter } from './progress-reporter.ts';
+import { liveTerminal, ProgressReporter } from './progress-reporter.ts';
 import { COLLECT_ONLY_ENV } from './global-setup.ts';
 import { relativeFile, shardShare, specKey, VersionFileSequencer } from './version-file-shards.ts';
 import { levelPattern, type LevelChoice } from './check-filter.ts';
-import type { CheckReport } from '../report/types.ts';
+import type { CheckReport, CutShort } from '../report/types.ts';
+import { TargetWatch, showsConnectionFailure, type TargetLoss } from './target-watch.ts';
+import { interruptedCut, NOT_RUN_INTERRUPTED, RunInterruption, targetLostCut, type StopSignal } from './cut-short.ts';
 
 /** workers against a live target: enough to keep all eight versions in flight */
 const LIVE_WORKERS = 8;
@@ -26,8 +28,7 @@ const LIVE_WORKERS = 8;
  */
 const REFERENCE_WORKERS = 8;
 
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
-type StopSignal = (typeof STOP_SIGNALS)[number];
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const satisfies readonly StopSignal[];
 
 export interface SuiteRun {
   checks: CheckReport[];
@@ -35,6 +36,10 @@ export interface SuiteRun {
   timing: RunTiming;
   /** the ids of the checks the whole run selected, every shard's included, sorted */
   selection: string[];
+  /** when the run stopped before its end (Ctrl-C, SIGTERM, the target gone): why, and what it did not run */
+  cutShort?: CutShort;
+  /** the check × version results that came from checks (not made up for a check that did not report) */
+  reported: number;
 }
 
 /** Where a run's time goes: the bench README quotes these. Check times are summed, so they overlap. */
@@ -114,7 +119,7 @@ export async function runSuite(options: {
   /** where allure-vitest writes its results (`npm run report:allure` renders them) */
   allureResultsDir: string;
   write: (line: string) => void;
-  /** Ctrl-C: cancel the run; the caller then cleans the target up */
+  /** Ctrl-C: cancel the run, the rest of it not run; the caller then cleans the target up. Its reason, a RunInterruption, names the signal */
   signal?: AbortSignal;
   isExpected?: (id: string, version: string) => boolean;
 }): Promise<SuiteRun> {
@@ -126,12 +131,44 @@ export async function runSuite(options: {
   process.env[SESSION_ENV] = JSON.stringify(options.session);
   const collector = new ResultCollector(selected);
   const startedAt = performance.now();
+  // The embedded reference lives in this process and cannot go away without it; a live target can.
+  const live = options.session.target.kind === 'live';
+  // Against a live target, a failure to connect is shown once the target is known to answer: a target gone fails every check alike, and says so once.
+  const progress = new ProgressReporter(options.write, REPO_ROOT, options.isExpected ?? (() => false), owed, liveTerminal(), live ? showsConnectionFailure : undefined);
   // vitest forgets a cancel that comes before its test run begins (the run clears it as it starts),
   // and Ctrl-C while a live target is prepared and the files collected came then: lost, the whole run
-  // went on. A test file that starts after the abort cancels again.
+  // went on. A test file that starts after the cut cancels again.
   const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
-  const cancelIfInterrupted = () => {
-    if (options.signal?.aborted) cancel();
+  let cut: { cut: Omit<CutShort, 'notRun'>; notRunMessage: string } | undefined;
+  const cancelIfCut = () => {
+    if (cut) cancel();
+  };
+  /** Stops the run once: what it has so far is kept, and the checks it stops are not run, not skipped. */
+  const cutShort = (how: NonNullable<typeof cut>) => {
+    if (cut) return;
+    cut = how;
+    collector.markCut();
+    progress.quieten();
+    cancel();
+  };
+  const interrupted = () => {
+    const reason: unknown = options.signal?.reason;
+    cutShort({ cut: interruptedCut(reason instanceof RunInterruption ? reason : new RunInterruption('SIGINT'), collector.running(), collector.lastFinished), notRunMessage: NOT_RUN_INTERRUPTED });
+  };
+  let lostAt: Date | undefined;
+  const targetLost = (loss: TargetLoss) => {
+    if (cut) return;
+    const lost = targetLostCut(loss, collector.lastFinished);
+    lostAt = loss.at;
+    cutShort(lost);
+    options.write(`${lost.cut.message}: the remaining checks are not run`);
+  };
+  const watch = live ? new TargetWatch(options.session.target.connection, { running: () => collector.running(), onLost: targetLost, onAnswer: () => progress.release() }) : undefined;
+  const suspectTarget = (testCase: TestCase) => {
+    const id = testCase.meta().check?.id;
+    const result = testCase.result();
+    if (id === undefined || result.state !== 'failed' || !result.errors.some((error) => showsConnectionFailure(error.message))) return;
+    watch?.suspect({ id, version: testCase.project.name.slice(VERSION_PROJECT_PREFIX.length) });
   };
   const ownListeners = Object.fromEntries(STOP_SIGNALS.map((name) => [name, process.listeners(name)])) as Record<StopSignal, NodeJS.SignalsListener[]>;
   const vitest = await createVitest(
@@ -147,7 +184,7 @@ export async function runSuite(options: {
       // Checks mostly wait (stop timeouts, a live daemon's work): versions side by side finish sooner.
       // The in-process reference shares the cores with the workers, so it gets fewer (bench/README.md).
       maxWorkers: options.session.target.kind === 'live' ? LIVE_WORKERS : REFERENCE_WORKERS,
-      reporters: [collector, new ProgressReporter(options.write, REPO_ROOT, options.isExpected ?? (() => false), owed), new AllureVitestReporter({ resultsDir: options.allureResultsDir }), { onTestModuleStart: cancelIfInterrupted }],
+      reporters: [collector, progress, new AllureVitestReporter({ resultsDir: options.allureResultsDir }), { onTestModuleStart: cancelIfCut, onTestCaseResult: suspectTarget }],
     },
     { logLevel: 'error' },
   );
@@ -156,18 +193,27 @@ export async function runSuite(options: {
   for (const name of STOP_SIGNALS) {
     for (const listener of process.listeners(name)) if (!ownListeners[name].includes(listener)) process.off(name, listener);
   }
-  options.signal?.addEventListener('abort', cancel, { once: true });
+  if (options.signal?.aborted) interrupted();
+  else options.signal?.addEventListener('abort', interrupted, { once: true });
+  watch?.start();
   try {
-    if (!options.signal?.aborted) await vitest.start(options.onlyAreas?.map((area) => `suites/${area}/`));
+    if (!cut) await vitest.start(options.onlyAreas?.map((area) => `suites/${area}/`));
   } finally {
-    options.signal?.removeEventListener('abort', cancel);
+    options.signal?.removeEventListener('abort', interrupted);
+    await watch?.stop();
     await vitest.close();
   }
-  collector.recordMissing(owed);
+  // failures held back for a ping that the run ended before
+  if (!cut) progress.release();
+  const afterLoss = lostAt && cut ? collector.afterTargetLost(lostAt, cut.notRunMessage, showsConnectionFailure) : 0;
+  const reported = collector.reported - afterLoss;
+  const notRun = collector.recordMissing(owed, cut?.notRunMessage) + afterLoss;
   return {
     checks: collector.results(),
     runErrors: collector.runErrors,
     timing: { suiteWallMs: performance.now() - startedAt, ...collector.timing },
     selection: suite.flatMap((file) => file.checks.filter((check) => selected(check.id)).map((check) => check.id)).sort(),
+    ...(cut && { cutShort: { ...cut.cut, notRun } }),
+    reported,
   };
 }

@@ -110,6 +110,13 @@ describe('verify', () => {
     expect(verification.lines).toEqual(expect.arrayContaining(['not a certification run: it is shard 1/2 of a run', 'not a certification run: an expectations file judged 1 result(s)']));
   });
 
+  it('refuses a run cut short (Ctrl-C, the target gone), even one whose every result came in', async () => {
+    await rewriteReport(dir, (report) => {
+      report.cutShort = { reason: 'interrupted', at: '2026-11-28T10:04:59.000Z', signal: 'SIGINT', running: [], notRun: 0, message: 'interrupted by SIGINT at 10:04:59, after system.ping.ok at 1.25' };
+    }, true);
+    expect((await verifyCertificate(dir, given)).lines).toContain('not a certification run: it was cut short: interrupted by SIGINT at 10:04:59, after system.ping.ok at 1.25');
+  });
+
   it('refuses a directory without a manifest', async () => {
     await fs.rm(path.join(dir, 'manifest.json'));
     expect((await verifyCertificate(dir, given)).lines).toEqual([expect.stringMatching(/^no readable manifest\.json in .*: not a certificate/)]);

@@ -5,12 +5,11 @@
  * not with the test's timeout.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SHIPSHAPE = path.join(REPO_ROOT, 'bin/shipshape.js');
@@ -93,6 +92,8 @@ export function runCli(file: string, args: string[], env: NodeJS.ProcessEnv, inp
 export interface ServedReference {
   url: string;
   stop(): Promise<void>;
+  /** SIGKILL, as a daemon that crashes: no clean-up, its socket file left behind */
+  kill(): Promise<void>;
 }
 
 /** `shipshape serve --dialect docker` (and `flags`) on a socket in `dir`; resolves with its URL once it prints it. */
@@ -108,27 +109,29 @@ export async function serveReference(dir: string, flags: string[] = []): Promise
     });
     child.once('exit', (code) => reject(new Error(`shipshape serve exited ${code} before printing its URL: ${printed}`)));
   });
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await once(child, 'exit');
-    },
+  const ended = new Promise((resolve) => child.once('exit', resolve));
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    await ended;
   };
+  return { url, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
 }
 
 /**
- * A `shipshape serve` for the describe block it is called in: started before its tests in a temporary
- * directory named by `prefix`, stopped (and the directory removed) after them.
+ * A `shipshape serve` (with `flags`) for the describe block it is called in: started before its tests
+ * in a temporary directory named by `prefix`, stopped (and the directory removed) after them; with
+ * `each`, a fresh one in a fresh directory for each test.
  */
-export function servedForSuite(prefix: string): { server: () => ServedReference; dir: () => string } {
+export function servedForSuite(prefix: string, options: { flags?: string[]; each?: boolean } = {}): { server: () => ServedReference; dir: () => string } {
   let dir: string;
   let server: ServedReference;
-  beforeAll(async () => {
+  const [before, after] = options.each ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-    server = await serveReference(dir);
+    server = await serveReference(dir, options.flags);
   }, SERVE_START_TIMEOUT_MS);
-  afterAll(async () => {
+  after(async () => {
     await server?.stop();
     await fs.rm(dir, { recursive: true, force: true });
   });

@@ -31,7 +31,8 @@ describe('Ctrl-C before the first check', { timeout: 60_000 }, async () => {
     expect(code, `exit code; the run printed:\n${output.slice(-1500)}`).toBe(130);
     const passes = output.split('\n').filter((line) => /: [1-9]\d* passed/.test(line));
     expect(passes, 'progress lines of checks that ran after the interrupt').toEqual([]);
-    // An interrupted run writes no report: its results would pass for a whole run's.
+    // An interrupted run writes the reports of what ran (interrupt-live-run.test.ts): here nothing ran,
+    // so none is written and a previous run's reports in the directory stay as they were.
     await expect(fs.access(path.join(dir, 'report.json'))).rejects.toThrow();
   });
 });

@@ -1,7 +1,9 @@
 /**
- * Ctrl-C in the middle of a run against a real daemon: the run stops its checks, removes what it
- * created and exits 130, leaving the daemon with exactly the objects it had before. Runs where
- * SHIPSHAPE_DOCKERD_HOST names a daemon (CI's live job sets it to its private dockerd).
+ * Ctrl-C in the middle of a run against a live target: the run stops its checks, removes what it
+ * created, writes the reports of what ran (report.json's cutShort says it was interrupted, and every
+ * result it did not get is an error "not run: interrupted") and exits 130; a second Ctrl-C abandons it
+ * at once. Against `shipshape serve` always; against a real daemon where SHIPSHAPE_DOCKERD_HOST names
+ * one (CI's live job sets it to its private dockerd), which then holds exactly the objects it had before.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -17,6 +19,8 @@ import { snapshotDaemon } from '../../harness/run/daemon-snapshot.ts';
 import { sortedSnapshot } from './snapshot-listing.ts';
 import { connectionOf } from '../../harness/run/prepare-target.ts';
 import { until } from '../../harness/wait-until.ts';
+import { servedForSuite } from './docker-cli-process.ts';
+import { PASSES_LINE, resultsOf, startRun, writtenReport } from './run-process.ts';
 
 const DOCKERD_HOST = process.env.SHIPSHAPE_DOCKERD_HOST;
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -49,5 +53,45 @@ describe.skipIf(!DOCKERD_HOST)('Ctrl-C during a run against real dockerd (SHIPSH
     expect(code, `exit code of the interrupted run; it printed:\n${output.slice(-1500)}`).toBe(130);
     expect(output).toContain('interrupted: stopping the checks and cleaning up the target');
     expect(sortedSnapshot(await snapshotDaemon(engine))).toEqual(sortedSnapshot(before));
+  });
+});
+
+describe('Ctrl-C during a run against shipshape serve', { timeout: 180_000 }, () => {
+  const served = servedForSuite('shipshape-interrupt-served-', { flags: ['--swarm=false'], each: true });
+  const runAgainstServed = () => startRun(['--target', served.server().url, '--dialect', 'docker', '--only', 'containers.**', '--api', '1.25', '--report-dir', path.join(served.dir(), 'report')]);
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s after some checks passed: exit 130, every report written with what ran, the rest "not run: interrupted"', async (signal) => {
+    const run = runAgainstServed();
+    await run.waitFor(PASSES_LINE, 'a suite file with a passed check');
+    run.child.kill(signal);
+    const { code } = await run.exited;
+    expect(code, `exit code; the run printed:\n${run.output().slice(-2000)}`).toBe(130);
+    expect(run.output()).toContain('interrupted: stopping the checks and cleaning up the target');
+
+    const dir = served.dir();
+    const report = await writtenReport(path.join(dir, 'report'));
+    expect(report.cutShort).toMatchObject({ reason: 'interrupted', signal, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), message: expect.stringMatching(new RegExp(`^interrupted by ${signal} at \\d\\d:\\d\\d:\\d\\d, (during|after) containers\\.`)) });
+    const results = resultsOf(report);
+    expect(results.filter((result) => result.status === 'absent'), 'results missing from report.json').toEqual([]);
+    expect(results.filter((result) => result.status === 'passed').length, 'results kept from before').toBeGreaterThan(0);
+    const notRun = results.filter((result) => result.message === 'not run: interrupted');
+    expect(notRun.every((result) => result.status === 'error')).toBe(true);
+    expect(notRun.length).toBeGreaterThan(0);
+    expect(notRun.length).toBe(report.cutShort?.notRun);
+    expect(await fs.readFile(path.join(dir, 'report', 'report.html'), 'utf8')).toContain('<p id="cut-short"');
+    expect(await fs.readFile(path.join(dir, 'report', 'summary.md'), 'utf8')).toContain(`This run was cut short: interrupted by ${signal}`);
+  });
+
+  it('a second SIGINT abandons the run at once: exit 130 without its clean-up or reports', async () => {
+    const run = runAgainstServed();
+    await run.waitFor(PASSES_LINE, 'a suite file with a passed check');
+    run.child.kill('SIGINT');
+    await run.waitFor(/^interrupted: /m, 'the line that says the run is interrupted');
+    const secondAt = Date.now();
+    run.child.kill('SIGINT');
+    const { code, at } = await run.exited;
+    expect(code, `exit code; the run printed:\n${run.output().slice(-2000)}`).toBe(130);
+    expect(at - secondAt, 'ms from the second SIGINT to the exit').toBeLessThan(5_000);
+    expect(run.output()).not.toMatch(/^reports: /m);
   });
 });

@@ -1,7 +1,7 @@
 /** `shipshape merge` accounts for every check at every version of the run: a result no shard holds is an error, two shards holding one is refused. */
 import { describe, expect, test } from 'vitest';
 import { MergeError, mergeReports } from '../../harness/report/merge-reports.ts';
-import type { Report } from '../../harness/report/types.ts';
+import type { CutShort, Report } from '../../harness/report/types.ts';
 import { makeCheck, makeReport } from './sample-report.ts';
 
 const VERSIONS = ['1.23', '1.24'];
@@ -34,6 +34,18 @@ describe('mergeReports', () => {
     const selection = ['system.errors.body-format', 'system.ping.ok'];
     const merge = () => mergeReports([shard('1/2', [makeCheck('system.ping.ok', { '1.23': PASSED })], selection), shard('2/2', [makeCheck('system.ping.ok', { '1.24': PASSED })], selection)]);
     expect(merge).toThrow(new MergeError('no shard reported system.errors.body-format, which the run selected: the shards did not split the run alike'));
+  });
+
+  test('one shard cut short makes the merged run cut short: the first cut tells why, with every shard\'s results not run', () => {
+    const notRun = { status: 'error', message: 'not run: interrupted' } as const;
+    const cut = (at: string, count: number): CutShort => ({ reason: 'interrupted', at, signal: 'SIGINT', running: [], notRun: count, message: `interrupted by SIGINT at ${at}` });
+    const merged = mergeReports([
+      { ...shard('1/3', [makeCheck('system.ping.ok', { '1.23': notRun })]), cutShort: cut('2026-01-01T10:00:05.000Z', 1) },
+      shard('2/3', [makeCheck('system.ping.ok', { '1.24': PASSED })]),
+      { ...shard('3/3', [makeCheck('system.version.ok', { '1.23': notRun, '1.24': notRun })]), cutShort: cut('2026-01-01T10:00:02.000Z', 2) },
+    ]);
+    expect(merged.cutShort).toEqual({ ...cut('2026-01-01T10:00:02.000Z', 2), notRun: 3 });
+    expect(mergeReports([shard('1/2', [makeCheck('system.ping.ok', { '1.23': PASSED })]), shard('2/2', [makeCheck('system.ping.ok', { '1.24': PASSED })])])).not.toHaveProperty('cutShort');
   });
 
   test('shards of different selections or versions are not shards of one run', () => {

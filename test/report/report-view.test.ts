@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { conformanceText, formatDuration, notesOf, reportView, resultDetail } from '../../harness/report/report-view.ts';
+import { renderReportHtml } from '../../harness/report/render-html.ts';
+import { escapeText } from '../../harness/report/markup-escape.ts';
+import { renderSummaryMarkdown } from '../../harness/report/render-markdown.ts';
 import { countResults } from '../../harness/report/summarize.ts';
-import type { ResultStatus } from '../../harness/report/types.ts';
+import type { CutShort, ResultStatus } from '../../harness/report/types.ts';
 import { makeCheck, makeReport, sampleReport } from './sample-report.ts';
 
 const many = (n: number, status: ResultStatus) => Array.from({ length: n }, () => ({ status }));
@@ -64,5 +67,29 @@ describe('reportView', () => {
 
   it('formats durations for people', () => {
     expect([formatDuration(12), formatDuration(12_345), formatDuration(90_500)]).toEqual(['12 ms', '12.3 s', '1 min 31 s']);
+  });
+});
+
+describe('a report cut short (report.json\'s cutShort)', () => {
+  const cutShort: CutShort = {
+    reason: 'target-unreachable', at: '2026-01-01T10:00:02.000Z', cause: 'connect ECONNREFUSED /tmp/x.sock', running: [{ id: 'streams.logs.follow', version: '1.25' }], notRun: 57,
+    message: 'target unreachable since 10:00:02 (connect ECONNREFUSED /tmp/x.sock), during streams.logs.follow at 1.25',
+  };
+  const sentence = "This run was cut short: target unreachable since 10:00:02 (connect ECONNREFUSED /tmp/x.sock), during streams.logs.follow at 1.25 (2026-01-01T10:00:02.000Z). 57 results were not run, so its figures are not a whole run's.";
+
+  it('says so in one sentence above everything else, in report.html and summary.md', () => {
+    const report = { ...sampleReport(), cutShort };
+    expect(reportView(report).cutShort).toBe(sentence);
+    const html = renderReportHtml(report);
+    const banner = html.indexOf(`<p id="cut-short" class="badge s-error" role="alert"><strong>${escapeText(sentence)}</strong></p>`);
+    expect(banner).toBeGreaterThan(html.indexOf('</h1>'));
+    expect(banner).toBeLessThan(html.indexOf('<dl class="facts">'));
+    expect(renderSummaryMarkdown(report).split('\n').slice(0, 3)).toEqual([expect.stringMatching(/^# /), '', `> **${sentence}**`]);
+  });
+
+  it('says nothing of it for a whole run', () => {
+    expect(reportView(sampleReport()).cutShort).toBeUndefined();
+    expect(renderReportHtml(sampleReport())).not.toContain('cut-short');
+    expect(renderSummaryMarkdown(sampleReport())).not.toContain('cut short');
   });
 });
