@@ -256,44 +256,34 @@ check('archive.get.trailing-slash-file', {
   }
 });
 
-check('archive.get.missing-path', {
-  title: 'GET archive of a path that does not exist answers 404',
-  spec: '1 §4.1',
-  quote: ['| GET /containers/{id_or_name}/archive |', '200; 400 (path empty, or path asserted to be a directory but is a file; JSON body gives the detail); 404 (no such container, or no such file or directory); 500'],
-  since: '1.20',
-  tags: ['error'],
-  covers: ['1:GET /containers/{id_or_name}/archive:query:path', '1:GET /containers/{id_or_name}/archive:status:404'],
-}, async (context) => {
-  const id = await container(context);
-  const res = await context.engine.get(archivePath(id), { query: { path: '/no-such-file' } });
-  context.expect(res.status, 'status').toBe(404);
-});
-
-check('archive.get.empty-path', {
-  title: 'GET archive with an empty path answers 400',
-  spec: '1 §4.1',
-  quote: ['| GET /containers/{id_or_name}/archive |', '200; 400 (path empty, or path asserted to be a directory but is a file; JSON body gives the detail); 404 (no such container, or no such file or directory); 500'],
-  since: '1.20',
-  tags: ['error'],
-  covers: ['1:GET /containers/{id_or_name}/archive:query:path', '1:GET /containers/{id_or_name}/archive:status:400'],
-}, async (context) => {
-  const id = await container(context);
-  const res = await context.engine.get(archivePath(id), { query: { path: '' } });
-  context.expect(res.status, 'status').toBe(400);
-});
-
-check('archive.head.empty-path', {
-  title: 'HEAD archive with an empty path answers 400',
-  spec: '1 §4.1',
-  quote: ['| HEAD /containers/{id_or_name}/archive | path (required) | none | response header `X-Engine-Container-Path-Stat` only | as GET |', '200; 400 (path empty, or path asserted to be a directory but is a file; JSON body gives the detail); 404 (no such container, or no such file or directory); 500'],
-  since: '1.20',
-  tags: ['error'],
-  covers: ['1:HEAD /containers/{id_or_name}/archive:query:path', '1:HEAD /containers/{id_or_name}/archive:status:400'],
-}, async (context) => {
-  const id = await container(context);
-  const res = await context.engine.head(archivePath(id), { query: { path: '' } });
-  context.expect(res.status, 'status').toBe(400);
-});
+/**
+ * Request → status: a path the archive rows (spec/1 §4.1) refuse, or a container that cannot take the
+ * tar, answers the row's status. One request to a created container of the fixture image (with
+ * `hostConfig`), after `prepared` is extracted into its /tmp; a PUT sends `tar`, by default a file hello.txt.
+ */
+for (const { id, hostConfig, prepared, method, query, tar, status, ...meta } of [
+  { id: 'archive.get.missing-path', title: 'GET archive of a path that does not exist answers 404', method: 'get', query: { path: '/no-such-file' }, status: 404,
+    spec: '1 §4.1', quote: ['| GET /containers/{id_or_name}/archive |', '200; 400 (path empty, or path asserted to be a directory but is a file; JSON body gives the detail); 404 (no such container, or no such file or directory); 500'], covers: ['1:GET /containers/{id_or_name}/archive:query:path', '1:GET /containers/{id_or_name}/archive:status:404'] },
+  { id: 'archive.get.empty-path', title: 'GET archive with an empty path answers 400', method: 'get', query: { path: '' }, status: 400,
+    spec: '1 §4.1', quote: ['| GET /containers/{id_or_name}/archive |', '200; 400 (path empty, or path asserted to be a directory but is a file; JSON body gives the detail); 404 (no such container, or no such file or directory); 500'], covers: ['1:GET /containers/{id_or_name}/archive:query:path', '1:GET /containers/{id_or_name}/archive:status:400'] },
+  { id: 'archive.head.empty-path', title: 'HEAD archive with an empty path answers 400', method: 'head', query: { path: '' }, status: 400,
+    spec: '1 §4.1', quote: ['| HEAD /containers/{id_or_name}/archive | path (required) | none | response header `X-Engine-Container-Path-Stat` only | as GET |', '200; 400 (path empty, or path asserted to be a directory but is a file; JSON body gives the detail); 404 (no such container, or no such file or directory); 500'], covers: ['1:HEAD /containers/{id_or_name}/archive:query:path', '1:HEAD /containers/{id_or_name}/archive:status:400'] },
+  { id: 'archive.put.file-path', title: 'PUT archive to a path that is a file answers 400', method: 'put', query: { path: FIXTURE_FILE }, status: 400,
+    spec: '1 §4.1', quote: ['| PUT /containers/{id_or_name}/archive |', '200; 400 (path empty, path is a file, or overwrite refused); 403 (volume or container rootfs is read-only); 404 (no such container or path); 500'], covers: ['1:PUT /containers/{id_or_name}/archive:query:path', '1:PUT /containers/{id_or_name}/archive:status:400'] },
+  { id: 'archive.put.missing-dir', title: 'PUT archive to a directory that does not exist answers 404', method: 'put', query: { path: '/no-such-dir' }, status: 404,
+    spec: '1 §4.1', quote: ['| PUT /containers/{id_or_name}/archive |', '200; 400 (path empty, path is a file, or overwrite refused); 403 (volume or container rootfs is read-only); 404 (no such container or path); 500'], covers: ['1:PUT /containers/{id_or_name}/archive:query:path', '1:PUT /containers/{id_or_name}/archive:status:404'] },
+  { id: 'archive.put.no-overwrite-dir', title: 'PUT archive with noOverwriteDirNonDir=1 that would replace a directory by a file answers 400', prepared: [{ kind: 'directory', name: 'entry' }], method: 'put', query: { path: '/tmp', noOverwriteDirNonDir: 1 }, tar: [{ kind: 'file', name: 'entry', data: 'not a directory\n' }], status: 400,
+    spec: '1 §4.1', quote: ['| PUT /containers/{id_or_name}/archive |', 'path (required, an existing directory), noOverwriteDirNonDir (1, true or True makes replacing a directory by a non-directory or the reverse an error); header Content-Type `application/x-tar`', '200; 400 (path empty, path is a file, or overwrite refused); 403 (volume or container rootfs is read-only); 404 (no such container or path); 500'], covers: ['1:PUT /containers/{id_or_name}/archive:query:noOverwriteDirNonDir', '1:PUT /containers/{id_or_name}/archive:status:400'] },
+  { id: 'archive.put.readonly-rootfs', title: 'PUT archive into a container with ReadonlyRootfs answers 403', hostConfig: { ReadonlyRootfs: true }, method: 'put', query: { path: '/tmp' }, status: 403,
+    spec: '1 §4.1, §2.3', quote: ['| PUT /containers/{id_or_name}/archive |', '200; 400 (path empty, path is a file, or overwrite refused); 403 (volume or container rootfs is read-only); 404 (no such container or path); 500', '| ReadonlyRootfs | boolean | |'], covers: ['1:PUT /containers/{id_or_name}/archive:status:403', '1:POST /containers/create:body:HostConfig.ReadonlyRootfs'] },
+] satisfies { id: string; title: string; spec: string; quote: string[]; covers: string[]; hostConfig?: Record<string, unknown>; prepared?: TarSource[]; method: 'get' | 'head' | 'put'; query: Record<string, string | number>; tar?: TarSource[]; status: number }[]) {
+  check(id, { ...meta, since: '1.20', tags: ['error'] }, async (context) => {
+    const containerId = await container(context, hostConfig);
+    if (prepared) await extracted(context, containerId, '/tmp', prepared);
+    const res = method === 'put' ? await putTar(context, containerId, query, await buildTar(tar ?? [{ kind: 'file', name: 'hello.txt', data: 'hello\n' }])) : await context.engine[method](archivePath(containerId), { query });
+    context.expect(res.status, 'status').toBe(status);
+  });
+}
 
 check('archive.put.extract', {
   title: 'PUT archive into an existing directory answers 200 and the file is then readable by GET',
@@ -318,46 +308,6 @@ check('archive.put.extract', {
   context.expect(content.toString('utf8'), 'content of /tmp/hello.txt').toBe(text);
 });
 
-check('archive.put.file-path', {
-  title: 'PUT archive to a path that is a file answers 400',
-  spec: '1 §4.1',
-  quote: ['| PUT /containers/{id_or_name}/archive |', '200; 400 (path empty, path is a file, or overwrite refused); 403 (volume or container rootfs is read-only); 404 (no such container or path); 500'],
-  since: '1.20',
-  tags: ['error'],
-  covers: ['1:PUT /containers/{id_or_name}/archive:query:path', '1:PUT /containers/{id_or_name}/archive:status:400'],
-}, async (context) => {
-  const id = await container(context);
-  const res = await putTar(context, id, { path: FIXTURE_FILE }, await buildTar([{ kind: 'file', name: 'hello.txt', data: 'hello\n' }]));
-  context.expect(res.status, 'status').toBe(400);
-});
-
-check('archive.put.missing-dir', {
-  title: 'PUT archive to a directory that does not exist answers 404',
-  spec: '1 §4.1',
-  quote: ['| PUT /containers/{id_or_name}/archive |', '200; 400 (path empty, path is a file, or overwrite refused); 403 (volume or container rootfs is read-only); 404 (no such container or path); 500'],
-  since: '1.20',
-  tags: ['error'],
-  covers: ['1:PUT /containers/{id_or_name}/archive:query:path', '1:PUT /containers/{id_or_name}/archive:status:404'],
-}, async (context) => {
-  const id = await container(context);
-  const res = await putTar(context, id, { path: '/no-such-dir' }, await buildTar([{ kind: 'file', name: 'hello.txt', data: 'hello\n' }]));
-  context.expect(res.status, 'status').toBe(404);
-});
-
-check('archive.put.no-overwrite-dir', {
-  title: 'PUT archive with noOverwriteDirNonDir=1 that would replace a directory by a file answers 400',
-  spec: '1 §4.1',
-  quote: ['| PUT /containers/{id_or_name}/archive |', 'path (required, an existing directory), noOverwriteDirNonDir (1, true or True makes replacing a directory by a non-directory or the reverse an error); header Content-Type `application/x-tar`', '200; 400 (path empty, path is a file, or overwrite refused); 403 (volume or container rootfs is read-only); 404 (no such container or path); 500'],
-  since: '1.20',
-  tags: ['error'],
-  covers: ['1:PUT /containers/{id_or_name}/archive:query:noOverwriteDirNonDir', '1:PUT /containers/{id_or_name}/archive:status:400'],
-}, async (context) => {
-  const id = await container(context);
-  await extracted(context, id, '/tmp', [{ kind: 'directory', name: 'entry' }]);
-  const res = await putTar(context, id, { path: '/tmp', noOverwriteDirNonDir: 1 }, await buildTar([{ kind: 'file', name: 'entry', data: 'not a directory\n' }]));
-  context.expect(res.status, 'status').toBe(400);
-});
-
 check('archive.put.member-outside-refused', {
   title: 'PUT archive with a member whose name climbs out of the destination (`../../x`) is refused (400, or dockerd\'s 500) and nothing is written where it points',
   // spec/1 §4.1 lists no status for it: any refusal (4xx, or the row's 500) is one; a 2xx is not
@@ -373,19 +323,6 @@ check('archive.put.member-outside-refused', {
   context.expect([400, 500], `status: ${res.text().trim()}`).toContain(res.status);
   const climbed = await context.engine.head(archivePath(id), { query: { path: `/${name}` } });
   context.expect(climbed.status, `HEAD archive?path=/${name} after the refusal`).toBe(404);
-});
-
-check('archive.put.readonly-rootfs', {
-  title: 'PUT archive into a container with ReadonlyRootfs answers 403',
-  spec: '1 §4.1, §2.3',
-  quote: ['| PUT /containers/{id_or_name}/archive |', '200; 400 (path empty, path is a file, or overwrite refused); 403 (volume or container rootfs is read-only); 404 (no such container or path); 500', '| ReadonlyRootfs | boolean | |'],
-  since: '1.20',
-  tags: ['error'],
-  covers: ['1:PUT /containers/{id_or_name}/archive:status:403', '1:POST /containers/create:body:HostConfig.ReadonlyRootfs'],
-}, async (context) => {
-  const id = await container(context, { ReadonlyRootfs: true });
-  const res = await putTar(context, id, { path: '/tmp' }, await buildTar([{ kind: 'file', name: 'hello.txt', data: 'hello\n' }]));
-  context.expect(res.status, 'status').toBe(403);
 });
 
 check('archive.copy.resource', {
