@@ -75,17 +75,22 @@ check('exec.create.schema', {
   assertMatchesSchema(res.json(), EXEC_CREATE_RESPONSE_SCHEMA, 'the exec create answer');
 });
 
-check('exec.create.no-such-container', {
-  title: 'creating an exec instance in a container that does not exist answers 404',
-  spec: '1 §4.2, §7.2',
-  quote: ['| POST /containers/{id_or_name}/exec |', '201 {Id, Warnings} | 201, 404, 409 (container paused), 500 |', '404 no such container, image, exec instance, volume, network, service or task'],
-  since: '1.18',
-  tags: ['error'],
-  covers: ['1:POST /containers/{id_or_name}/exec:status:404'],
-}, async ({ engine, expect, make }) => {
-  const res = await engine.post(`/containers/${make.uniqueName('missing')}/exec`, { json: { Cmd: ['true'] } });
-  expect(res.status, 'status').toBe(404);
-});
+/** Request → status: an exec instance (or the container of a create) that does not exist answers 404 (spec/1 §4.2, §7.2). */
+for (const { id, request, ...meta } of [
+  { id: 'exec.create.no-such-container', title: 'creating an exec instance in a container that does not exist answers 404', request: ({ engine, make }: CheckContext) => engine.post(`/containers/${make.uniqueName('missing')}/exec`, { json: { Cmd: ['true'] } }),
+    spec: '1 §4.2, §7.2', quote: ['| POST /containers/{id_or_name}/exec |', '201 {Id, Warnings} | 201, 404, 409 (container paused), 500 |', '404 no such container, image, exec instance, volume, network, service or task'], covers: ['1:POST /containers/{id_or_name}/exec:status:404'] },
+  { id: 'exec.start.no-such-exec', title: 'starting an exec instance that does not exist answers 404', request: ({ engine }: CheckContext) => engine.post(`/exec/${UNKNOWN_EXEC_ID}/start`, { json: { Detach: true, Tty: false } }),
+    spec: '1 §4.2', quote: ['| POST /exec/{id}/start |', '200, 404 (no such exec instance), 409 (container paused or, from 1.21, stopped)'], covers: ['1:POST /exec/{id}/start:status:404'] },
+  { id: 'exec.inspect.no-such-exec', title: 'inspecting an exec instance that does not exist answers 404', request: ({ engine }: CheckContext) => engine.get(`/exec/${UNKNOWN_EXEC_ID}/json`),
+    spec: '1 §4.2, §7.2', quote: ['| GET /exec/{id}/json |', '200, 404, 500', '404 no such container, image, exec instance, volume, network, service or task'], covers: ['1:GET /exec/{id}/json:status:404'] },
+  { id: 'exec.resize.no-such-exec', title: 'resizing an exec instance that does not exist answers 404', request: ({ engine }: CheckContext) => engine.post(`/exec/${UNKNOWN_EXEC_ID}/resize`, { query: { h: 40, w: 100 } }),
+    spec: '1 §4.2, §7.2', quote: ['| POST /exec/{id}/resize |', '201 `text/plain` | 201, 404 |', '404 no such container, image, exec instance, volume, network, service or task'], covers: ['1:POST /exec/{id}/resize:status:404'] },
+]) {
+  check(id, { ...meta, since: '1.18', tags: ['error'] }, async (context) => {
+    const res = await request(context);
+    context.expect(res.status, 'status').toBe(404);
+  });
+}
 
 check('exec.create.paused', {
   title: 'creating an exec instance in a paused container answers 409',
@@ -151,18 +156,6 @@ check('exec.start.stopped.before-1.21', {
   context.expect(stop.status, 'POST /containers/{id}/stop status').toBe(204);
   const res = await context.engine.post(`/exec/${execId}/start`, { json: { Detach: true, Tty: false } });
   context.expect(res.status, 'status (an error)').toBeGreaterThanOrEqual(400);
-});
-
-check('exec.start.no-such-exec', {
-  title: 'starting an exec instance that does not exist answers 404',
-  spec: '1 §4.2',
-  quote: ['| POST /exec/{id}/start |', '200, 404 (no such exec instance), 409 (container paused or, from 1.21, stopped)'],
-  since: '1.18',
-  tags: ['error'],
-  covers: ['1:POST /exec/{id}/start:status:404'],
-}, async ({ engine, expect }) => {
-  const res = await engine.post(`/exec/${UNKNOWN_EXEC_ID}/start`, { json: { Detach: true, Tty: false } });
-  expect(res.status, 'status').toBe(404);
 });
 
 check('exec.start.detach', {
@@ -490,18 +483,6 @@ check('exec.inspect.exit-code', {
   context.expect({ Running: finished.Running, ExitCode: finished.ExitCode }, 'Running and ExitCode').toEqual({ Running: false, ExitCode: 5 });
 });
 
-check('exec.inspect.no-such-exec', {
-  title: 'inspecting an exec instance that does not exist answers 404',
-  spec: '1 §4.2, §7.2',
-  quote: ['| GET /exec/{id}/json |', '200, 404, 500', '404 no such container, image, exec instance, volume, network, service or task'],
-  since: '1.18',
-  tags: ['error'],
-  covers: ['1:GET /exec/{id}/json:status:404'],
-}, async ({ engine, expect }) => {
-  const res = await engine.get(`/exec/${UNKNOWN_EXEC_ID}/json`);
-  expect(res.status, 'status').toBe(404);
-});
-
 check('exec.resize.tty', {
   title: 'resizing a running exec that has a Tty answers 201',
   spec: '1 §4.2',
@@ -524,16 +505,4 @@ check('exec.resize.tty', {
   await until(() => inspectExec(context, execId), (seen) => seen.Running, { what: 'the exec command to run' });
   const res = await context.engine.post(`/exec/${execId}/resize`, { query: { h: 40, w: 100 } });
   context.expect(res.status, 'status').toBe(201);
-});
-
-check('exec.resize.no-such-exec', {
-  title: 'resizing an exec instance that does not exist answers 404',
-  spec: '1 §4.2, §7.2',
-  quote: ['| POST /exec/{id}/resize |', '201 `text/plain` | 201, 404 |', '404 no such container, image, exec instance, volume, network, service or task'],
-  since: '1.18',
-  tags: ['error'],
-  covers: ['1:POST /exec/{id}/resize:status:404'],
-}, async ({ engine, expect }) => {
-  const res = await engine.post(`/exec/${UNKNOWN_EXEC_ID}/resize`, { query: { h: 40, w: 100 } });
-  expect(res.status, 'status').toBe(404);
 });
