@@ -106,64 +106,85 @@ check('containers.list.limit', {
   context.expect({ length: listed.length, createdBeforeSecond: wrong }, `listed with limit=2 (none of ours ever started): ${JSON.stringify(listed)}`).toEqual({ length: 2, createdBeforeSecond: [] });
 });
 
-check('containers.list.since', {
-  title: 'GET /containers/json?all=1&since=ID lists the containers created after ID and not those before it (ID itself either way)',
-  spec: '1 §4.1',
-  quote: ['| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |'],
-  since: '1.18',
-  tags: ['state'],
-  covers: ['1:GET /containers/json:query:since'],
-}, async (context) => {
-  // With all=1: whether since takes in non-running containers by itself the spec says for limit only.
-  const cast = await createdInOrder(context, ['first', 'second', 'third']);
-  const listed = (await listedRoles(context, { all: '1', since: cast.second ?? '' }, cast)).sort();
-  // "since (container id)": whether that container itself is listed the row does not say.
-  context.expect([['third'], ['second', 'third']], 'own containers listed with all=1&since=<second>').toContainEqual(listed);
-});
+/**
+ * The since and before parameters (spec/1 §4.1), and from 1.24 the filters of those names (§9.4): of
+ * three containers created one after the other, those created after, or before, the second. Whether
+ * the container named is itself listed neither the row nor §9.4 says. The parameters are asked with
+ * all=1: whether since takes in non-running containers by itself the spec says for limit only.
+ */
+for (const { id, query, accepted, what, ...meta } of [
+  { id: 'containers.list.since', title: 'GET /containers/json?all=1&since=ID lists the containers created after ID and not those before it (ID itself either way)', query: (second) => ({ all: '1', since: second }), accepted: [['third'], ['second', 'third']], what: 'own containers listed with all=1&since=<second>',
+    spec: '1 §4.1', quote: ['| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |'], since: '1.18', covers: ['1:GET /containers/json:query:since'] },
+  { id: 'containers.list.before', title: 'GET /containers/json?all=1&before=ID lists the containers created before ID and not those after it (ID itself either way)', query: (second) => ({ all: '1', before: second }), accepted: [['first'], ['first', 'second']], what: 'own containers listed with all=1&before=<second>',
+    spec: '1 §4.1', quote: ['| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |'], since: '1.18', covers: ['1:GET /containers/json:query:before'] },
+  { id: 'containers.list.filter-before', title: 'the before filter lists the containers created before the one it names, not those after (the named one either way)', query: (second) => ({ all: '1', filters: JSON.stringify({ before: [second] }) }), accepted: [['first'], ['first', 'second']], what: 'own containers listed with before=<second>',
+    spec: '1 §9, §4.1', quote: ['1.24 StorageOpt, sysctls, JSON errors, hostname validation, PidMode container form, start no longer accepts HostConfig, copy removed, ancestor, before, since, volume and network container filters', '| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |'], since: '1.24', covers: ['1:GET /containers/json:query:filters', '1:version-rule:1.24:list-filters-ancestor-before-since-volume-network'] },
+  { id: 'containers.list.filter-since', title: 'the since filter lists the containers created after the one it names, not those before (the named one either way)', query: (second) => ({ all: '1', filters: JSON.stringify({ since: [second] }) }), accepted: [['third'], ['second', 'third']], what: 'own containers listed with since=<second>',
+    spec: '1 §9, §4.1', quote: ['1.24 StorageOpt, sysctls, JSON errors, hostname validation, PidMode container form, start no longer accepts HostConfig, copy removed, ancestor, before, since, volume and network container filters', '| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |'], since: '1.24', covers: ['1:GET /containers/json:query:filters', '1:version-rule:1.24:list-filters-ancestor-before-since-volume-network'] },
+] satisfies (Omit<Parameters<typeof check>[1], 'tags'> & { id: string; query: (second: string) => Query; accepted: string[][]; what: string })[]) {
+  check(id, { ...meta, tags: ['state'] }, async (context) => {
+    const cast = await createdInOrder(context, ['first', 'second', 'third']);
+    const listed = (await listedRoles(context, query(cast.second ?? ''), cast)).sort();
+    context.expect(accepted, what).toContainEqual(listed);
+  });
+}
 
-check('containers.list.before', {
-  title: 'GET /containers/json?all=1&before=ID lists the containers created before ID and not those after it (ID itself either way)',
-  spec: '1 §4.1',
-  quote: ['| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |'],
-  since: '1.18',
-  tags: ['state'],
-  covers: ['1:GET /containers/json:query:before'],
-}, async (context) => {
-  const cast = await createdInOrder(context, ['first', 'second', 'third']);
-  const listed = (await listedRoles(context, { all: '1', before: cast.second ?? '' }, cast)).sort();
-  // "before (container id)": whether that container itself is listed the row does not say.
-  context.expect([['first'], ['first', 'second']], 'own containers listed with all=1&before=<second>').toContainEqual(listed);
-});
-
-check('containers.list.filter-id', {
-  title: 'the id filter (not named by the spec) lists the container whose id it gives (a 12-digit prefix) and not another',
-  spec: '1 §4.1',
-  level: 'docker',
-  seen: 'dockerd 20.10.24',
-  since: '1.18',
-  tags: ['state'],
-}, async (context) => {
-  const cast = await createdInOrder(context, ['wanted', 'other']);
-  const listed = await filteredRoles(context, { id: [(cast.wanted ?? '').slice(0, 12)] }, cast);
-  context.expect(listed, 'own containers listed with the id filter of one').toEqual(['wanted']);
-});
-
-check('containers.list.filter-name', {
-  title: 'the name filter (not named by the spec) lists the container whose name it gives and not another',
-  spec: '1 §4.1',
-  level: 'docker',
-  seen: 'dockerd 20.10.24',
-  since: '1.18',
-  tags: ['state'],
-}, async (context) => {
-  const name = context.make.uniqueName('named');
-  const cast: Cast = {
-    wanted: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }, name),
-    other: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }),
-  };
-  const listed = await filteredRoles(context, { name: [name] }, cast);
-  context.expect(listed, `own containers listed with name=${name}`).toEqual(['wanted']);
-});
+/**
+ * Filters the spec does not name, or forms of their values it does not give, as dockerd 20.10 takes
+ * them: each lists the one container of the check's own it picks (`wanted`), and not the other.
+ */
+for (const { id, arrange, wanted, ...meta } of [
+  { id: 'containers.list.filter-id', title: 'the id filter (not named by the spec) lists the container whose id it gives (a 12-digit prefix) and not another', spec: '1 §4.1', since: '1.18', wanted: 'wanted',
+    arrange: async (context) => {
+      const cast = await createdInOrder(context, ['wanted', 'other']);
+      return { cast, filters: { id: [(cast.wanted ?? '').slice(0, 12)] }, what: 'own containers listed with the id filter of one' };
+    } },
+  { id: 'containers.list.filter-name', title: 'the name filter (not named by the spec) lists the container whose name it gives and not another', spec: '1 §4.1', since: '1.18', wanted: 'wanted',
+    arrange: async (context) => {
+      const name = context.make.uniqueName('named');
+      const cast: Cast = {
+        wanted: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }, name),
+        other: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }),
+      };
+      return { cast, filters: { name: [name] }, what: `own containers listed with name=${name}` };
+    } },
+  { id: 'containers.list.filter-exited', title: 'the exited filter (not named by the spec) lists the stopped containers that exited with that code and not others', spec: '1 §4.1', since: '1.18', wanted: 'three',
+    arrange: async (context) => {
+      const cast: Cast = {
+        three: await exitedContainer(context, { Cmd: ['sh', '-c', 'exit 3'] }),
+        zero: await exitedContainer(context, { Cmd: ['true'] }),
+      };
+      return { cast, filters: { exited: ['3'] }, what: 'own containers listed with exited=3' };
+    } },
+  { id: 'containers.list.filter-ancestor-id', title: 'the ancestor filter also takes the image id (inspect Image) and lists the containers of that image', spec: '1 §9', since: '1.24', wanted: 'fixture',
+    arrange: async (context) => {
+      const cast = await createdInOrder(context, ['fixture']);
+      const { Image: imageId } = await inspectContainer<{ Image: string }>(context, cast.fixture ?? '');
+      return { cast, filters: { ancestor: [imageId] }, what: `own containers listed with ancestor=${imageId}` };
+    } },
+  { id: 'containers.list.filter-volume-destination', title: 'the volume filter also takes a mount destination: it lists the containers with a volume mounted there, not others', spec: '1 §9', since: '1.24', wanted: 'data',
+    arrange: async (context) => {
+      const cast: Cast = {
+        data: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'], Volumes: { '/data': {} } }),
+        none: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }),
+      };
+      return { cast, filters: { volume: ['/data'] }, what: 'own containers listed with volume=/data' };
+    } },
+  { id: 'containers.list.filters-map-form', title: 'filters also take the form docker clients send from 1.22, {"label": {"key=value": true}} (the spec gives arrays of strings only)', spec: '1 §4.1', since: '1.22', wanted: 'wanted',
+    arrange: async (context) => {
+      const key = context.make.uniqueName('key');
+      const cast: Cast = {
+        wanted: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'], Labels: { [key]: 'wanted' } }),
+        other: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'], Labels: { [key]: 'other' } }),
+      };
+      return { cast, filters: { label: { [`${key}=wanted`]: true } }, what: `own containers listed with filters {"label": {"${key}=wanted": true}}` };
+    } },
+] satisfies (Omit<Parameters<typeof check>[1], 'tags'> & { id: string; wanted: string; arrange: (context: CheckContext) => Promise<{ cast: Cast; filters: Record<string, unknown>; what: string }> })[]) {
+  check(id, { ...meta, level: 'docker', seen: 'dockerd 20.10.24', tags: ['state'] }, async (context) => {
+    const { cast, filters, what } = await arrange(context);
+    context.expect(await filteredRoles(context, filters, cast), what).toEqual([wanted]);
+  });
+}
 
 check('containers.list.filter-label', {
   title: 'the label filter (not named by the spec) lists by key (label=key) and by key and value (label=key=value)',
@@ -236,22 +257,6 @@ check('containers.list.filter-status-restarting', {
   context.expect(listed, 'own containers listed with status=restarting').toEqual(['restarting']);
 });
 
-check('containers.list.filter-exited', {
-  title: 'the exited filter (not named by the spec) lists the stopped containers that exited with that code and not others',
-  spec: '1 §4.1',
-  level: 'docker',
-  seen: 'dockerd 20.10.24',
-  since: '1.18',
-  tags: ['state'],
-}, async (context) => {
-  const cast: Cast = {
-    three: await exitedContainer(context, { Cmd: ['sh', '-c', 'exit 3'] }),
-    zero: await exitedContainer(context, { Cmd: ['true'] }),
-  };
-  const listed = await filteredRoles(context, { exited: ['3'] }, cast);
-  context.expect(listed, 'own containers listed with exited=3').toEqual(['three']);
-});
-
 check('containers.list.filter-ancestor', {
   title: 'the ancestor filter lists the containers of an image given by name, and none for an image that does not exist (or refuses it)',
   spec: '1 §9, §4.1',
@@ -270,47 +275,6 @@ check('containers.list.filter-ancestor', {
     unknown: unknown.status === 200 ? unknown.json<{ Id: string }[]>().filter((item) => item.Id === cast.fixture).length : unknown.status >= 400 ? 0 : `status ${unknown.status}`,
   };
   context.expect(seen, `own containers listed per ancestor: ${JSON.stringify(seen)}`).toEqual({ name: ['fixture'], unknown: 0 });
-});
-
-check('containers.list.filter-ancestor-id', {
-  title: 'the ancestor filter also takes the image id (inspect Image) and lists the containers of that image',
-  spec: '1 §9',
-  level: 'docker',
-  seen: 'dockerd 20.10.24',
-  since: '1.24',
-  tags: ['state'],
-}, async (context) => {
-  const cast = await createdInOrder(context, ['fixture']);
-  const { Image: imageId } = await inspectContainer<{ Image: string }>(context, cast.fixture ?? '');
-  context.expect(await filteredRoles(context, { ancestor: [imageId] }, cast), `own containers listed with ancestor=${imageId}`).toEqual(['fixture']);
-});
-
-check('containers.list.filter-before', {
-  title: 'the before filter lists the containers created before the one it names, not those after (the named one either way)',
-  spec: '1 §9, §4.1',
-  quote: ['1.24 StorageOpt, sysctls, JSON errors, hostname validation, PidMode container form, start no longer accepts HostConfig, copy removed, ancestor, before, since, volume and network container filters', '| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |'],
-  since: '1.24',
-  tags: ['state'],
-  covers: ['1:GET /containers/json:query:filters', '1:version-rule:1.24:list-filters-ancestor-before-since-volume-network'],
-}, async (context) => {
-  const cast = await createdInOrder(context, ['first', 'second', 'third']);
-  const listed = (await filteredRoles(context, { before: [cast.second] }, cast)).sort();
-  // §9.4 names the filter only: whether the container it names is itself listed is not said.
-  context.expect([['first'], ['first', 'second']], 'own containers listed with before=<second>').toContainEqual(listed);
-});
-
-check('containers.list.filter-since', {
-  title: 'the since filter lists the containers created after the one it names, not those before (the named one either way)',
-  spec: '1 §9, §4.1',
-  quote: ['1.24 StorageOpt, sysctls, JSON errors, hostname validation, PidMode container form, start no longer accepts HostConfig, copy removed, ancestor, before, since, volume and network container filters', '| GET /containers/json | all (boolean, default false: only running are listed), limit (integer, last created, includes non-running), since (container id), before (container id), size (boolean), filters (JSON map string to array of string) | none | 200 JSON array of container summary | 200, 400, 500 |'],
-  since: '1.24',
-  tags: ['state'],
-  covers: ['1:GET /containers/json:query:filters', '1:version-rule:1.24:list-filters-ancestor-before-since-volume-network'],
-}, async (context) => {
-  const cast = await createdInOrder(context, ['first', 'second', 'third']);
-  const listed = (await filteredRoles(context, { since: [cast.second] }, cast)).sort();
-  // §9.4 names the filter only: whether the container it names is itself listed is not said.
-  context.expect([['third'], ['second', 'third']], 'own containers listed with since=<second>').toContainEqual(listed);
 });
 
 check('containers.list.filter-before-since-exclusive', {
@@ -350,22 +314,6 @@ check('containers.list.filter-volume', {
   context.expect(listed, `own containers listed with volume=${volume}`).toEqual(['data']);
 });
 
-check('containers.list.filter-volume-destination', {
-  title: 'the volume filter also takes a mount destination: it lists the containers with a volume mounted there, not others',
-  spec: '1 §9',
-  level: 'docker',
-  seen: 'dockerd 20.10.24',
-  since: '1.24',
-  tags: ['state'],
-}, async (context) => {
-  const cast: Cast = {
-    data: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'], Volumes: { '/data': {} } }),
-    none: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'] }),
-  };
-  const listed = await filteredRoles(context, { volume: ['/data'] }, cast);
-  context.expect(listed, 'own containers listed with volume=/data').toEqual(['data']);
-});
-
 check('containers.list.filter-network', {
   title: 'the network filter lists the running containers on the network it names: bridge or none',
   spec: '1 §9, §2.3, §4.1',
@@ -384,23 +332,6 @@ check('containers.list.filter-network', {
     none: await filteredRoles(context, { network: ['none'] }, cast),
   };
   context.expect(seen, `own containers listed per network: ${JSON.stringify(seen)}`).toEqual({ bridge: ['bridge'], none: ['none'] });
-});
-
-check('containers.list.filters-map-form', {
-  title: 'filters also take the form docker clients send from 1.22, {"label": {"key=value": true}} (the spec gives arrays of strings only)',
-  spec: '1 §4.1',
-  level: 'docker',
-  seen: 'dockerd 20.10.24',
-  since: '1.22',
-  tags: ['state'],
-}, async (context) => {
-  const key = context.make.uniqueName('key');
-  const cast: Cast = {
-    wanted: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'], Labels: { [key]: 'wanted' } }),
-    other: await context.make.container({ Image: context.session.fixtureImage, Cmd: ['true'], Labels: { [key]: 'other' } }),
-  };
-  const listed = await filteredRoles(context, { label: { [`${key}=wanted`]: true } }, cast);
-  context.expect(listed, `own containers listed with filters {"label": {"${key}=wanted": true}}`).toEqual(['wanted']);
 });
 
 check('containers.list.filters-malformed', {
