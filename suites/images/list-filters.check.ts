@@ -91,29 +91,16 @@ check('images.list.dangling', {
   context.expect({ untagged: listed.includes(bareImageId(untagged)), namedInUse: listed.includes(bareImageId(named)) }, `ids listed with dangling=true: ${JSON.stringify(listed)}`).toEqual({ untagged: true, namedInUse: false });
 });
 
-check('images.list.dangling-untagged', {
-  title: 'the dangling=true filter lists an untagged image and not a named one, neither used by a container (as dockerd: dangling means untagged)',
-  spec: '2 §4.1',
-  level: 'docker',
-  seen: 'dockerd 20.10.24',
-  since: '1.18',
-  tags: ['state'],
-}, async (context) => {
-  const { mark, untagged } = await untaggedAndNamed(context);
-  context.expect(ids(await listMarked(context, mark, { dangling: ['true'] })), 'ids listed with dangling=true').toEqual(bareIds(untagged));
-});
-
-check('images.list.dangling-false', {
-  title: 'the dangling=false filter lists a named image and not an untagged one (as dockerd; the spec gives dangling=true only)',
-  spec: '2 §4.1',
-  level: 'docker',
-  seen: 'dockerd 20.10.24',
-  since: '1.18',
-  tags: ['state'],
-}, async (context) => {
-  const { mark, named } = await untaggedAndNamed(context);
-  context.expect(ids(await listMarked(context, mark, { dangling: ['false'] })), 'ids listed with dangling=false').toEqual(bareIds(named));
-});
+/** As dockerd: dangling=true lists an untagged image and dangling=false a named one, neither used by a container. */
+for (const { id, dangling, listed, ...meta } of [
+  { id: 'images.list.dangling-untagged', title: 'the dangling=true filter lists an untagged image and not a named one, neither used by a container (as dockerd: dangling means untagged)', dangling: 'true', listed: 'untagged' },
+  { id: 'images.list.dangling-false', title: 'the dangling=false filter lists a named image and not an untagged one (as dockerd; the spec gives dangling=true only)', dangling: 'false', listed: 'named' },
+] satisfies { id: string; title: string; dangling: string; listed: 'untagged' | 'named' }[]) {
+  check(id, { ...meta, spec: '2 §4.1', level: 'docker', seen: 'dockerd 20.10.24', since: '1.18', tags: ['state'] }, async (context) => {
+    const images = await untaggedAndNamed(context);
+    context.expect(ids(await listMarked(context, images.mark, { dangling: [dangling] })), `ids listed with dangling=${dangling}`).toEqual(bareIds(images[listed]));
+  });
+}
 
 /** Two images of the check's own, labelled shipshape.colour red and blue. */
 async function redAndBlue(context: CheckContext): Promise<{ mark: string; red: string; blue: string }> {
@@ -173,87 +160,41 @@ async function threeInOrder(context: CheckContext): Promise<{ mark: string; firs
   return { mark, first, middle, last };
 }
 
-check('images.list.before', {
-  title: 'from 1.24 the before filter lists the images created before the given one (an image id, as before of the container list takes a container id)',
-  spec: '2 §4, §2.1, 1 §4.1',
-  quote: [
-    '| GET /images/json |',
-    'filters (dangling=true; label=key or key=value; since and before from 1.24)',
-    'Filters parameters are JSON maps from string to array of string.',
-    'Created (integer, Unix seconds)',
-    'since (container id), before (container id)',
-  ],
-  since: '1.24',
-  tags: ['state'],
-  timeoutMs: 60_000,
-  covers: ['2:GET /images/json:query:filters.before', '2:version-rule:1.24:image-list-filters-since-before'],
-}, async (context) => {
-  const { mark, first, middle } = await threeInOrder(context);
-  context.expect(ids(await listMarked(context, mark, { before: [middle] })), `ids listed before ${middle}`).toEqual(bareIds(first));
-});
-
-check('images.list.since', {
-  title: 'from 1.24 the since filter lists the images created after the given one (an image id, as since of the container list takes a container id)',
-  spec: '2 §4, §2.1, 1 §4.1',
-  quote: [
-    '| GET /images/json |',
-    'filters (dangling=true; label=key or key=value; since and before from 1.24)',
-    'Filters parameters are JSON maps from string to array of string.',
-    'Created (integer, Unix seconds)',
-    'since (container id), before (container id)',
-  ],
-  since: '1.24',
-  tags: ['state'],
-  timeoutMs: 60_000,
-  covers: ['2:GET /images/json:query:filters.since', '2:version-rule:1.24:image-list-filters-since-before'],
-}, async (context) => {
-  const { mark, middle, last } = await threeInOrder(context);
-  context.expect(ids(await listMarked(context, mark, { since: [middle] })), `ids listed since ${middle}`).toEqual(bareIds(last));
-});
+/** From 1.24 the before and since filters name an image by its id: of three in order, the first is before the middle one and the last since it. */
+for (const { id, filter, listed, ...meta } of [
+  { id: 'images.list.before', title: 'from 1.24 the before filter lists the images created before the given one (an image id, as before of the container list takes a container id)', filter: 'before', listed: 'first',
+    covers: ['2:GET /images/json:query:filters.before', '2:version-rule:1.24:image-list-filters-since-before'] },
+  { id: 'images.list.since', title: 'from 1.24 the since filter lists the images created after the given one (an image id, as since of the container list takes a container id)', filter: 'since', listed: 'last',
+    covers: ['2:GET /images/json:query:filters.since', '2:version-rule:1.24:image-list-filters-since-before'] },
+] satisfies { id: string; title: string; filter: 'before' | 'since'; listed: 'first' | 'last'; covers: string[] }[]) {
+  const quote = ['| GET /images/json |', 'filters (dangling=true; label=key or key=value; since and before from 1.24)', 'Filters parameters are JSON maps from string to array of string.', 'Created (integer, Unix seconds)', 'since (container id), before (container id)'];
+  check(id, { ...meta, spec: '2 §4, §2.1, 1 §4.1', quote, since: '1.24', tags: ['state'], timeoutMs: 60_000 }, async (context) => {
+    const images = await threeInOrder(context);
+    context.expect(ids(await listMarked(context, images.mark, { [filter]: [images.middle] })), `ids listed ${filter} ${images.middle}`).toEqual(bareIds(images[listed]));
+  });
+}
 
 /** The fixture image's id, bare: what a listing of a name given to it must show. */
 async function fixtureId(context: CheckContext): Promise<string> {
   return bareImageId((await inspectImage(context, context.session.fixtureImage)).Id);
 }
 
-check('images.list.filter-name', {
-  title: 'the filter parameter with a repository lists only the image of that repository, with the name among its RepoTags',
-  spec: '2 §4.1, §2.1',
-  quote: [
-    '| GET /images/json |',
-    'filter (only images with this name)',
-    'An image can be referenced by any RepoTags value or RepoDigests value.',
-  ],
-  since: '1.18',
-  tags: ['state'],
-  covers: ['2:GET /images/json:query:filter'],
-}, async (context) => {
-  const name = await taggedFixture(context);
-  const [repository] = name.split(':');
-  const listed = await listImages(context, { filter: repository });
-  const seen = listed.map((image) => ({ id: bareImageId(image.Id), named: (image.RepoTags ?? []).includes(name) }));
-  context.expect(seen, `images listed with filter=${repository}: ${JSON.stringify(listed.map((image) => image.RepoTags))}`).toEqual([{ id: await fixtureId(context), named: true }]);
-});
-
-check('images.list.filter-names', {
-  title: 'the filter parameter with a name (repository:tag) of an image that has other names lists only that image, with the name among its RepoTags',
-  spec: '2 §4.1, §2.1',
-  quote: [
-    '| GET /images/json |',
-    'filter (only images with this name)',
-    'An image can be referenced by any RepoTags value or RepoDigests value.',
-  ],
-  since: '1.18',
-  tags: ['state'],
-  covers: ['2:GET /images/json:query:filter'],
-}, async (context) => {
+/** The filter parameter names an image: by its repository, or by one of its names (repository:tag). */
+for (const { id, otherName, filter, ...meta } of [
+  { id: 'images.list.filter-name', title: 'the filter parameter with a repository lists only the image of that repository, with the name among its RepoTags', otherName: false, filter: (name: string) => name.split(':')[0] },
   // Two names of our own on the fixture image, which has its own name too.
-  const name = await taggedFixture(context);
-  await taggedFixture(context, 'other');
-  const listed = await listImages(context, { filter: name });
-  const seen = listed.map((image) => ({ id: bareImageId(image.Id), named: (image.RepoTags ?? []).includes(name) }));
-  context.expect(seen, `images listed with filter=${name}: ${JSON.stringify(listed.map((image) => image.RepoTags))}`).toEqual([{ id: await fixtureId(context), named: true }]);
-});
+  { id: 'images.list.filter-names', title: 'the filter parameter with a name (repository:tag) of an image that has other names lists only that image, with the name among its RepoTags', otherName: true, filter: (name: string) => name },
+]) {
+  const quote = ['| GET /images/json |', 'filter (only images with this name)', 'An image can be referenced by any RepoTags value or RepoDigests value.'];
+  check(id, { ...meta, spec: '2 §4.1, §2.1', quote, since: '1.18', tags: ['state'], covers: ['2:GET /images/json:query:filter'] }, async (context) => {
+    const name = await taggedFixture(context);
+    if (otherName) await taggedFixture(context, 'other');
+    const given = filter(name);
+    const listed = await listImages(context, { filter: given });
+    const seen = listed.map((image) => ({ id: bareImageId(image.Id), named: (image.RepoTags ?? []).includes(name) }));
+    context.expect(seen, `images listed with filter=${given}: ${JSON.stringify(listed.map((image) => image.RepoTags))}`).toEqual([{ id: await fixtureId(context), named: true }]);
+  });
+}
 
 check('images.list.filter-narrows-repo-tags', {
   title: 'with filter=<name>, the listed image shows only its names that match, not its other names (as dockerd; the docker CLI prints a row per name)',
