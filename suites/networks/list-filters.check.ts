@@ -16,35 +16,6 @@ async function ownPair(context: CheckContext, labels: [Record<string, string>, R
   return { wanted, other };
 }
 
-check('networks.list.filter-name', {
-  title: 'the name filter lists a network whose name it gives all or part of, and not another',
-  spec: '2 §4.4',
-  quote: ['| GET /networks |', 'name=<network-name> (all or part)', '200 array of network'],
-  since: '1.21',
-  tags: ['state'],
-  covers: ['2:GET /networks:query:filters.name'],
-}, async (context) => {
-  const { wanted, other } = await ownPair(context);
-  // The part after the run's prefix, which only this network's name holds.
-  const part = wanted.slice(wanted.indexOf('-wanted-') + 1);
-  const seen = { whole: await listedAmong(context, [wanted, other], { name: [wanted] }), part: await listedAmong(context, [wanted, other], { name: [part] }) };
-  context.expect(seen, 'own networks listed with the name filter, whole and in part').toEqual({ whole: [wanted], part: [wanted] });
-});
-
-check('networks.list.filter-id', {
-  title: 'the id filter lists a network whose id it gives all or part of, and not another',
-  spec: '2 §4.4',
-  quote: ['| GET /networks |', 'id=<network-id> (all or part)', '200 array of network'],
-  since: '1.21',
-  tags: ['state'],
-  covers: ['2:GET /networks:query:filters.id'],
-}, async (context) => {
-  const { wanted, other } = await ownPair(context);
-  const { Id } = await inspectNetwork(context, wanted);
-  const seen = { whole: await listedAmong(context, [wanted, other], { id: [Id] }), part: await listedAmong(context, [wanted, other], { id: [Id.slice(0, 12)] }) };
-  context.expect(seen, 'own networks listed with the id filter, whole and a 12-digit prefix').toEqual({ whole: [wanted], part: [wanted] });
-});
-
 check('networks.list.filter-driver', {
   title: 'the driver filter lists networks of that driver only: bridge lists a bridge network, another driver does not',
   spec: '2 §2.4, §4.4',
@@ -65,21 +36,6 @@ check('networks.list.filter-driver', {
     bridge: { own: 1, others: [] },
     host: { own: 0, others: [] },
   });
-});
-
-check('networks.list.filter-label', {
-  title: 'the label filter lists networks with the label key, or key=value, and not one without',
-  spec: '2 §4.4',
-  quote: ['| GET /networks |', 'label=<key> or label=<key>=<value>', 'at 1.21 only name and id', 'Labels (map)'],
-  since: '1.22',
-  tags: ['state'],
-  covers: ['2:GET /networks:query:filters.label', '2:version-rule:1.22:networks-list-filters-driver-label-type'],
-}, async (context) => {
-  const key = 'shipshape.case';
-  const value = context.make.uniqueName('label');
-  const { wanted, other } = await ownPair(context, [{ [key]: value }, { [key]: `${value}-other` }]);
-  const seen = { key: await listedAmong(context, [wanted, other], { label: [key] }), keyValue: await listedAmong(context, [wanted, other], { label: [`${key}=${value}`] }) };
-  context.expect(seen, 'own networks listed by label key, and by key=value').toEqual({ key: [other, wanted].sort(), keyValue: [wanted] });
 });
 
 check('networks.list.filter-type', {
@@ -108,17 +64,46 @@ check('networks.list.filter-type', {
   });
 });
 
-check('networks.list.filter-type-predefined', {
-  title: 'the type filter lists the predefined bridge network with builtin and not with custom, and a user-defined one the other way round',
-  // the spec names no predefined network: dockerd's bridge
-  level: 'docker',
-  seen: 'dockerd 20.10.24',
-  spec: '2 §4.4',
-  since: '1.22',
-  tags: ['state'],
-}, async (context) => {
-  const { wanted } = await ownPair(context);
-  const among = [wanted, 'bridge'];
-  const seen = { custom: await listedAmong(context, among, { type: ['custom'] }), builtin: await listedAmong(context, among, { type: ['builtin'] }) };
-  context.expect(seen, 'own network and bridge listed by type').toEqual({ custom: [wanted], builtin: ['bridge'] });
-});
+/**
+ * Filters that pick among the check's own pair of networks (and the predefined bridge): each listing
+ * (`listings`, asked in this order) gives the names of those it lists, sorted.
+ */
+for (const { id, arrange, ...meta } of [
+  { id: 'networks.list.filter-name', title: 'the name filter lists a network whose name it gives all or part of, and not another',
+    quote: ['| GET /networks |', 'name=<network-name> (all or part)', '200 array of network'], since: '1.21', covers: ['2:GET /networks:query:filters.name'],
+    arrange: async (context) => {
+      const { wanted, other } = await ownPair(context);
+      // The part after the run's prefix, which only this network's name holds.
+      const part = wanted.slice(wanted.indexOf('-wanted-') + 1);
+      return { among: [wanted, other], listings: { whole: { name: [wanted] }, part: { name: [part] } }, expected: { whole: [wanted], part: [wanted] }, what: 'own networks listed with the name filter, whole and in part' };
+    } },
+  { id: 'networks.list.filter-id', title: 'the id filter lists a network whose id it gives all or part of, and not another',
+    quote: ['| GET /networks |', 'id=<network-id> (all or part)', '200 array of network'], since: '1.21', covers: ['2:GET /networks:query:filters.id'],
+    arrange: async (context) => {
+      const { wanted, other } = await ownPair(context);
+      const { Id } = await inspectNetwork(context, wanted);
+      return { among: [wanted, other], listings: { whole: { id: [Id] }, part: { id: [Id.slice(0, 12)] } }, expected: { whole: [wanted], part: [wanted] }, what: 'own networks listed with the id filter, whole and a 12-digit prefix' };
+    } },
+  { id: 'networks.list.filter-label', title: 'the label filter lists networks with the label key, or key=value, and not one without',
+    quote: ['| GET /networks |', 'label=<key> or label=<key>=<value>', 'at 1.21 only name and id', 'Labels (map)'], since: '1.22', covers: ['2:GET /networks:query:filters.label', '2:version-rule:1.22:networks-list-filters-driver-label-type'],
+    arrange: async (context) => {
+      const key = 'shipshape.case';
+      const value = context.make.uniqueName('label');
+      const { wanted, other } = await ownPair(context, [{ [key]: value }, { [key]: `${value}-other` }]);
+      return { among: [wanted, other], listings: { key: { label: [key] }, keyValue: { label: [`${key}=${value}`] } }, expected: { key: [other, wanted].sort(), keyValue: [wanted] }, what: 'own networks listed by label key, and by key=value' };
+    } },
+  { id: 'networks.list.filter-type-predefined', title: 'the type filter lists the predefined bridge network with builtin and not with custom, and a user-defined one the other way round',
+    // the spec names no predefined network: dockerd's bridge
+    level: 'docker', seen: 'dockerd 20.10.24', since: '1.22',
+    arrange: async (context) => {
+      const { wanted } = await ownPair(context);
+      return { among: [wanted, 'bridge'], listings: { custom: { type: ['custom'] }, builtin: { type: ['builtin'] } }, expected: { custom: [wanted], builtin: ['bridge'] }, what: 'own network and bridge listed by type' };
+    } },
+] satisfies (Omit<Parameters<typeof check>[1], 'spec' | 'tags'> & { id: string; arrange: (context: CheckContext) => Promise<{ among: string[]; listings: Record<string, Record<string, string[]>>; expected: Record<string, string[]>; what: string }> })[]) {
+  check(id, { ...meta, spec: '2 §4.4', tags: ['state'] }, async (context) => {
+    const { among, listings, expected, what } = await arrange(context);
+    const seen: Record<string, string[]> = {};
+    for (const [listing, filters] of Object.entries(listings)) seen[listing] = await listedAmong(context, among, filters);
+    context.expect(seen, what).toEqual(expected);
+  });
+}
