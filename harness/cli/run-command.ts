@@ -136,18 +136,18 @@ export async function runCommand(args: string[]): Promise<number> {
   // container it started) is removed before exiting, and the reports keep what ran.
   const interrupt = new AbortController();
   // SIGTERM (a CI job cancelled) is treated as Ctrl-C: the target is cleaned up all the same. A second
-  // signal of either kind abandons the run at once.
+  // signal of either kind abandons the run at once. One listener throughout: for the moment a signal
+  // has none, Node leaves it to its default action, and a second Ctrl-C then killed the run unreported.
   const onInterrupt = (signal: NodeJS.Signals) => {
-    stopListening();
+    if (interrupt.signal.aborted) process.exit(130);
     write('interrupted: stopping the checks and cleaning up the target; the reports keep what ran (Ctrl-C again to abandon)');
-    const abandon = () => process.exit(130);
-    process.once('SIGINT', abandon);
-    process.once('SIGTERM', abandon);
     interrupt.abort(new RunInterruption(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT'));
   };
-  process.once('SIGINT', onInterrupt);
-  process.once('SIGTERM', onInterrupt);
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onInterrupt);
   const stopListening = () => {
+    // an interrupted run stays abandonable to its end
+    if (interrupt.signal.aborted) return;
     process.removeListener('SIGINT', onInterrupt);
     process.removeListener('SIGTERM', onInterrupt);
   };

@@ -7,7 +7,7 @@ import type { CheckDescriptor } from '../check.ts';
 import type { CheckReport, VersionResult } from '../report/types.ts';
 import { missingResult } from '../report/merge-reports.ts';
 import { compareVersions } from '../../protocol/versions.ts';
-import type { RunningCheck } from './target-watch.ts';
+import type { RunningCheck, TargetLoss } from './target-watch.ts';
 import { CUT_OFF } from './cut-short.ts';
 
 export const VERSION_PROJECT_PREFIX = 'v';
@@ -60,20 +60,24 @@ export class ResultCollector implements Reporter {
   }
 
   /**
-   * The target went away at `since`. A check that started after that and ended in an error
+   * The target went away at `loss.at`. A check that started after that and ended in an error
    * `isConsequence` recognises (it could not connect) never reached the target: not run either, it
-   * says `notRun` like the checks that never started. One that ended after it, failed or in error, may
-   * have ended so for that (a stream cut off): an `error` whose message says so first (CUT_OFF), so no
-   * failure is blamed on the target for it. Returns how many were not run.
+   * says `notRun` like the checks that never started. One running then (`loss.running`, the check whose
+   * failure was the first sign among them) or ending after it, failed or in error, may have ended so
+   * for that (a stream cut off): an `error` whose message says so first (CUT_OFF), so no failure is
+   * blamed on the target for it. Returns how many were not run.
    */
-  afterTargetLost(since: Date, notRun: string, isConsequence: (message: string) => boolean): number {
+  afterTargetLost(loss: Pick<TargetLoss, 'at' | 'running'>, notRun: string, isConsequence: (message: string) => boolean): number {
+    const since = loss.at.getTime();
+    const running = new Set(loss.running.map(({ id, version }) => moduleKey(version, id)));
     let count = 0;
     for (const check of this.checks.values()) {
       for (const [version, result] of Object.entries(check.results)) {
-        const started = this.startedAt.get(moduleKey(version, check.id)) ?? 0;
-        const ended = this.endedAt.get(moduleKey(version, check.id)) ?? 0;
-        if (ended < since.getTime() || (result.status !== 'failed' && result.status !== 'error')) continue;
-        if (started >= since.getTime() && result.status === 'error' && isConsequence(result.message ?? '')) {
+        const key = moduleKey(version, check.id);
+        const started = this.startedAt.get(key) ?? 0;
+        const ended = this.endedAt.get(key) ?? 0;
+        if ((ended < since && !running.has(key)) || (result.status !== 'failed' && result.status !== 'error')) continue;
+        if (started >= since && result.status === 'error' && isConsequence(result.message ?? '')) {
           check.results[version] = { status: 'error', message: notRun };
           count += 1;
         } else {

@@ -155,11 +155,11 @@ export async function runSuite(options: {
     const reason: unknown = options.signal?.reason;
     cutShort({ cut: interruptedCut(reason instanceof RunInterruption ? reason : new RunInterruption('SIGINT'), collector.running(), collector.lastFinished), notRunMessage: NOT_RUN_INTERRUPTED });
   };
-  let lostAt: Date | undefined;
+  let targetLoss: TargetLoss | undefined;
   const targetLost = (loss: TargetLoss) => {
     if (cut) return;
     const lost = targetLostCut(loss, collector.lastFinished);
-    lostAt = loss.at;
+    targetLoss = loss;
     cutShort(lost);
     options.write(`${lost.cut.message}: the remaining checks are not run`);
   };
@@ -198,6 +198,7 @@ export async function runSuite(options: {
   watch?.start();
   try {
     if (!cut) await vitest.start(options.onlyAreas?.map((area) => `suites/${area}/`));
+    if (!cut) await watch?.settle();
   } finally {
     options.signal?.removeEventListener('abort', interrupted);
     await watch?.stop();
@@ -205,7 +206,7 @@ export async function runSuite(options: {
   }
   // failures held back for a ping that the run ended before
   if (!cut) progress.release();
-  const afterLoss = lostAt && cut ? collector.afterTargetLost(lostAt, cut.notRunMessage, showsConnectionFailure) : 0;
+  const afterLoss = targetLoss && cut ? collector.afterTargetLost(targetLoss, cut.notRunMessage, showsConnectionFailure) : 0;
   const reported = collector.reported - afterLoss;
   const notRun = collector.recordMissing(owed, cut?.notRunMessage) + afterLoss;
   return {

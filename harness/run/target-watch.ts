@@ -89,6 +89,22 @@ export class TargetWatch {
     if (this.retry === undefined) void this.probe();
   }
 
+  /**
+   * The checks have ended: a sign still open (a check could not connect, no ping has told yet) is
+   * settled now, the target answering or lost, so that a target gone during the last checks is told
+   * as one gone during any other. A few pings at most: ones that time out leave it open.
+   */
+  async settle(): Promise<void> {
+    for (let pings = 0; this.firstSign !== undefined && this.loss === undefined && !this.stopped && pings <= CONFIRMATIONS + 1; ) {
+      if (this.probing || this.retry !== undefined) {
+        await new Promise((resolve) => setTimeout(resolve, (this.options.retryMs ?? RETRY_MS) / 3));
+        continue;
+      }
+      pings += 1;
+      await this.probe();
+    }
+  }
+
   get lost(): TargetLoss | undefined {
     return this.loss;
   }

@@ -89,8 +89,8 @@ describe('Ctrl-C during a run against shipshape serve', { timeout: 180_000 }, ()
     await run.waitFor(/^interrupted: /m, 'the line that says the run is interrupted');
     const secondAt = Date.now();
     run.child.kill('SIGINT');
-    const { code, at } = await run.exited;
-    expect(code, `exit code; the run printed:\n${run.output().slice(-2000)}`).toBe(130);
+    const { code, signal, at } = await run.exited;
+    expect(code, `exit code (signal ${signal}); the run printed:\n${run.output().slice(-2000)}`).toBe(130);
     expect(at - secondAt, 'ms from the second SIGINT to the exit').toBeLessThan(5_000);
     expect(run.output()).not.toMatch(/^reports: /m);
   });

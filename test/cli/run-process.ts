@@ -24,8 +24,8 @@ export interface RunProcess {
   output(): string;
   /** resolves once the output matches, with the match; rejects naming `what` when the run exits first or `timeoutMs` passes */
   waitFor(pattern: RegExp, what: string, timeoutMs?: number): Promise<RegExpExecArray>;
-  /** the exit code (null when a signal ended it) and Date.now() at the exit */
-  exited: Promise<{ code: number | null; at: number }>;
+  /** the exit code (null when a signal ended it: then the signal) and Date.now() at the exit */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
 }
 
 export function startRun(args: string[]): RunProcess {
@@ -38,7 +38,7 @@ export function startRun(args: string[]): RunProcess {
   };
   child.stdout?.setEncoding('utf8').on('data', take);
   child.stderr?.setEncoding('utf8').on('data', take);
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
   const waitFor = (pattern: RegExp, what: string, timeoutMs = 90_000) =>
     new Promise<RegExpExecArray>((resolve, reject) => {
       const fail = (why: string) => () => reject(new Error(`${why} before ${what}; the run printed:\n${output.slice(-2000)}`));

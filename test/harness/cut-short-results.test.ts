@@ -62,7 +62,7 @@ describe('a run cut short', () => {
     });
   });
 
-  test('the target lost at T: a check that started after T and could not connect was not run; one that ended after T failing was cut off', () => {
+  test('the target lost at T: a check that started after T and could not connect was not run; one running at T, or ending after it, failing was cut off', () => {
     vi.useFakeTimers();
     const collector = new ResultCollector();
     const connectionRefused = 'connect ECONNREFUSED /tmp/x.sock';
@@ -72,25 +72,25 @@ describe('a run cut short', () => {
       across: testCase('lost.cut.stream-cut', 'failed', { message: "expected 'hello\\r\\n' to be 'hello\\r\\n6\\r\\n'", outcome: 'failed' }),
       after: testCase('lost.cut.refused-after', 'failed', { message: connectionRefused, outcome: 'error' }),
       afterFailed: testCase('lost.cut.failed-after', 'failed', { message: 'expected 204', outcome: 'failed' }),
+      firstSign: testCase('lost.cut.first-sign', 'failed', { message: 'read ECONNRESET', outcome: 'error' }),
     };
-    at(500, collector, 'ready', checks.before);
-    at(900, collector, 'result', checks.before);
-    at(1000, collector, 'ready', checks.passed);
-    at(1000, collector, 'ready', checks.across);
-    at(2100, collector, 'ready', checks.after);
-    at(2100, collector, 'ready', checks.afterFailed);
-    at(2200, collector, 'result', checks.after);
-    at(2300, collector, 'result', checks.afterFailed);
-    at(2400, collector, 'result', checks.passed);
-    at(2500, collector, 'result', checks.across);
+    // when each check started (ready) and reported (result); the target is lost at 2000, and first-sign's
+    // failure, a moment before, is what the run took as the first sign
+    const timeline: [number, 'ready' | 'result', keyof typeof checks][] = [
+      [500, 'ready', 'before'], [900, 'result', 'before'], [1000, 'ready', 'passed'], [1000, 'ready', 'across'],
+      [1500, 'ready', 'firstSign'], [1999, 'result', 'firstSign'], [2100, 'ready', 'after'], [2100, 'ready', 'afterFailed'],
+      [2200, 'result', 'after'], [2300, 'result', 'afterFailed'], [2400, 'result', 'passed'], [2500, 'result', 'across'],
+    ];
+    for (const [ms, event, name] of timeline) at(ms, collector, event, checks[name]);
     const notRun = 'not run: target unreachable since 00:00:02, during lost.cut.stream-cut at 1.25';
-    expect(collector.afterTargetLost(new Date(2000), notRun, (message) => message.includes('ECONNREFUSED'))).toBe(1);
+    expect(collector.afterTargetLost({ at: new Date(2000), running: [{ id: 'lost.cut.first-sign', version: '1.25' }] }, notRun, (message) => message.includes('ECONNREFUSED'))).toBe(1);
     expect(resultsOf(collector)).toEqual({
       'lost.cut.failed-before': { status: 'failed', durationMs: 5, message: 'expected 200, got 500' },
       'lost.cut.passed-across': { status: 'passed', durationMs: 5 },
       'lost.cut.stream-cut': { status: 'error', durationMs: 5, message: `${CUT_OFF}expected 'hello\\r\\n' to be 'hello\\r\\n6\\r\\n'` },
       'lost.cut.refused-after': { status: 'error', message: notRun },
       'lost.cut.failed-after': { status: 'error', durationMs: 5, message: `${CUT_OFF}expected 204` },
+      'lost.cut.first-sign': { status: 'error', durationMs: 5, message: `${CUT_OFF}read ECONNRESET` },
     });
   });
 });

@@ -81,6 +81,24 @@ describe('TargetWatch', () => {
     }
   });
 
+  test('the checks ended with a sign still open: settle tells it, lost or answering, before the run reports', async () => {
+    const gone = watching();
+    gone.watch.suspect({ id: 'containers.stats.stream', version: '1.25' });
+    await gone.watch.settle();
+    expect(gone.watch.lost?.running).toEqual([{ id: 'containers.stats.stream', version: '1.25' }]);
+    await gone.watch.stop();
+
+    const server = await listening(http.createServer((_, res) => res.end('OK')));
+    try {
+      const answering = watching();
+      answering.watch.suspect({ id: 'system.ping.broken-request', version: '1.25' });
+      await answering.watch.settle();
+      expect({ lost: answering.watch.lost, events: answering.events }).toEqual({ lost: undefined, events: ['answered'] });
+    } finally {
+      server.close();
+    }
+  });
+
   test('the heartbeat notices a target gone while no check fails: the checks running at its first failed ping', async () => {
     const { lost } = watching({ running: () => [{ id: 'containers.stop.timeout', version: '1.25' }], heartbeatMs: 20 });
     watch?.start();
