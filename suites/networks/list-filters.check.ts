@@ -85,12 +85,13 @@ for (const { id, arrange, ...meta } of [
       return { among: [wanted, other], listings: { whole: { id: [Id] }, part: { id: [Id.slice(0, 12)] } }, expected: { whole: [wanted], part: [wanted] }, what: 'own networks listed with the id filter, whole and a 12-digit prefix' };
     } },
   { id: 'networks.list.filter-label', title: 'the label filter lists networks with the label key, or key=value, and not one without',
-    quote: ['| GET /networks |', 'label=<key> or label=<key>=<value>', 'at 1.21 only name and id', 'Labels (map)'], since: '1.22', covers: ['2:GET /networks:query:filters.label', '2:version-rule:1.22:networks-list-filters-driver-label-type'],
+    quote: ['| GET /networks |', 'label=<key> or label=<key>=<value>', 'at 1.21 only name and id', '| POST /networks/create |', 'Options (map), Labels (map)}'], since: '1.22', covers: ['2:GET /networks:query:filters.label', '2:version-rule:1.22:networks-list-filters-driver-label-type'],
     arrange: async (context) => {
       const key = 'shipshape.case';
       const value = context.make.uniqueName('label');
-      const { wanted, other } = await ownPair(context, [{ [key]: value }, { [key]: `${value}-other` }]);
-      return { among: [wanted, other], listings: { key: { label: [key] }, keyValue: { label: [`${key}=${value}`] } }, expected: { key: [other, wanted].sort(), keyValue: [wanted] }, what: 'own networks listed by label key, and by key=value' };
+      // the other network has a label, but not this key
+      const { wanted, other } = await ownPair(context, [{ [key]: value }, { [`${key}-other`]: value }]);
+      return { among: [wanted, other], listings: { key: { label: [key] }, keyValue: { label: [`${key}=${value}`] } }, expected: { key: [wanted], keyValue: [wanted] }, what: 'own networks listed by label key, and by key=value' };
     } },
   { id: 'networks.list.filter-type-predefined', title: 'the type filter lists the predefined bridge network with builtin and not with custom, and a user-defined one the other way round',
     // the spec names no predefined network: dockerd's bridge
