@@ -62,6 +62,7 @@ export function narrowedRun(report: Report): string[] {
   const problems: string[] = [];
   if (report.shard) problems.push(`it is shard ${report.shard} of a run`);
   if (report.cutShort) problems.push(`it was cut short: ${report.cutShort.message}`);
+  if (report.profile === 'quick') problems.push('it is a quick run (run --profile quick), a sample of the suite');
   const judged = report.checks.flatMap((check) => Object.values(check.results)).filter((result) => result.status === 'expected-failure' || result.status === 'unexpected-pass');
   if (judged.length > 0) problems.push(`an expectations file judged ${judged.length} result(s)`);
   return problems;

@@ -21,7 +21,7 @@ import type { Report } from '../report/types.ts';
 /** run's flags that choose part of the suite or judge it: a certificate speaks for all of it. */
 const NARROWING_FLAGS = ['only', 'level', 'expect', 'shard', 'repeat', 'profile'] as const;
 
-const { only, level, expect, shard, repeat, ...CERTIFY_FLAGS } = RUN_COMMAND.flags;
+const { only, level, expect, shard, repeat, profile, ...CERTIFY_FLAGS } = RUN_COMMAND.flags;
 
 export const CERTIFY_COMMAND = {
   name: 'certify',

@@ -12,7 +12,11 @@ import { UsageError } from './usage-error.ts';
 import { parseTarget } from '../target.ts';
 import { parseDialect } from '../../protocol/dialect.ts';
 import { PERSONALITY_NAMES, isPersonalityName, type PersonalityName } from '../../protocol/personality-names.ts';
-import { parseVersionList } from '../../protocol/versions.ts';
+import { compareVersions, parseVersionList, type ApiVersion } from '../../protocol/versions.ts';
+import { readCheckList } from '../check-list.ts';
+import { readInventory } from '../coverage/spec-inventory.ts';
+import { REPO_ROOT } from '../repo-root.ts';
+import { quickProfile } from '../run/quick-profile.ts';
 import { Interrupted, prepareTarget } from '../run/prepare-target.ts';
 import { DEFAULT_SERVICE, servicesFromFlags } from '../run/account-services.ts';
 import { runSuite } from '../run/run-suite.ts';
@@ -39,6 +43,7 @@ export const RUN_COMMAND = {
     personality: { type: 'string', value: 'dockerd|strict', defaultText: 'dockerd', help: "with the reference target: where the spec allows several answers, dockerd's (dockerd) or the other allowed one (strict); every spec-level check passes on both" },
     api: { type: 'string', value: 'VERSIONS', default: '1.18-1.25', help: 'the API versions to check: a range (1.18-1.25), a list (1.24,1.25), or both' },
     only: { type: 'string', value: 'GLOB', defaultText: 'every check', help: "the check ids to run: 'system.*' (one segment), 'system.**' (any), comma-separated" },
+    profile: { type: 'string', value: 'full|quick', default: 'full', help: 'quick: about one check per endpoint and outcome class, at the newest version of --api, for a look in a minute; the report says so and certifies nothing' },
     /** spec | docker | all: the check level that runs and that the gate judges (DESIGN.md, Two levels) */
     level: { type: 'string', value: 'spec|docker|all', default: 'all', help: "the checks to run and judge: spec (what the spec says), docker (what dockerd does where the spec is silent), or both" },
     'report-dir': { type: 'string', value: 'DIR', default: 'reports/latest', help: 'where report.json, junit.xml, report.html, summary.md and allure-results/ are written (made if missing)' },
@@ -68,6 +73,7 @@ export const RUN_COMMAND = {
   examples: [
     'shipshape run',
     "shipshape run --only 'system.**' --api 1.25",
+    'shipshape run --profile quick --target unix:///var/run/docker.sock --dialect docker',
     'shipshape run --target unix:///var/run/docker.sock --dialect docker --expect expectations.json --report-dir reports/dockerd',
     'shipshape run --level spec --api 1.24,1.25 --shard 1/2 --report-dir reports/shard-1',
   ],
@@ -101,6 +107,23 @@ function parsePersonality(text: string | undefined, targetKind: string): Persona
   return text;
 }
 
+function parseProfile(text: string): 'full' | 'quick' {
+  if (text !== 'full' && text !== 'quick') throw new UsageError(`--profile: expected full or quick, got ${JSON.stringify(text)}`);
+  return text;
+}
+
+/** The quick profile at the newest version of those given: its ids, from the check list and the spec inventory. */
+async function quickSelection(versions: ApiVersion[]): Promise<{ version: ApiVersion; ids: string[] }> {
+  const version = [...versions].sort(compareVersions).at(-1)!;
+  const [{ checks }, inventory] = await Promise.all([readCheckList(), readInventory(REPO_ROOT)]);
+  return { version, ids: quickProfile(checks, inventory, version) };
+}
+
+/** Exactly these ids. */
+function idMatcher(ids: string[]): RegExp {
+  return new RegExp(`^(?:${ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+}
+
 function parseSeed(text: string | undefined): number {
   if (text === undefined) return Math.floor(Math.random() * 2 ** 31);
   if (!/^-?\d+$/.test(text)) throw new UsageError(`--seed: expected an integer, got ${JSON.stringify(text)}`);
@@ -110,7 +133,9 @@ function parseSeed(text: string | undefined): number {
 export async function runCommand(args: string[]): Promise<number> {
   const { values } = parseFlags(args, RUN_COMMAND);
   const startedAt = new Date();
-  const versions = parseVersionList(values.api);
+  const profile = parseProfile(values.profile);
+  const quick = profile === 'quick' ? await quickSelection(parseVersionList(values.api)) : undefined;
+  const versions = quick ? [quick.version] : parseVersionList(values.api);
   const dialect = parseDialect(values.dialect);
   const target = parseTarget(values.target, {
     ca: values['tls-ca'],
@@ -123,7 +148,10 @@ export async function runCommand(args: string[]): Promise<number> {
   const shard = parseShard(values.shard);
   const repeat = parseRepeat(values.repeat);
   const expectations = values.expect ? await loadExpectations(values.expect) : undefined;
-  const only = values.only ? globToRegExp(values.only) : undefined;
+  // The quick profile's ids, narrowed further by --only when both are given.
+  const given = values.only ? globToRegExp(values.only) : undefined;
+  const only = quick ? idMatcher(quick.ids.filter((id) => given?.test(id) ?? true)) : given;
+  const onlyAreas = quick ? areasOf(quick.ids.join(',')) : values.only ? areasOf(values.only) : undefined;
   const level = parseLevel(values.level);
   const reportDir = path.resolve(values['report-dir']);
 
@@ -171,7 +199,7 @@ export async function runCommand(args: string[]): Promise<number> {
     const allureResultsDir = path.join(reportDir, 'allure-results');
     // Allure keeps every result file it finds: the last run's would mix with this one's.
     await fs.rm(allureResultsDir, { recursive: true, force: true });
-    suite = await runSuite({ session: prepared.session, versions, only, level, onlyAreas: values.only ? areasOf(values.only) : undefined, shard, write, signal: interrupt.signal, isExpected, allureResultsDir });
+    suite = await runSuite({ session: prepared.session, versions, only, level, onlyAreas, shard, write, signal: interrupt.signal, isExpected, allureResultsDir });
   } finally {
     stopListening();
     // A target that went away is not cleaned up: its clean-up would only fail the same way.
@@ -210,6 +238,7 @@ export async function runCommand(args: string[]): Promise<number> {
     timing: suite.timing,
     // A report without it is a whole run's: `verify` refuses one with it.
     ...(cutShort && { cutShort }),
+    ...(quick && { profile: 'quick' as const }),
   };
   const written = await writeReports(report, reportDir);
 

@@ -68,6 +68,7 @@ export function renderReportHtml(report: Report): string {
   const body = [
     `<header><h1>${escapeText(view.title)}</h1>`,
     ...(view.cutShort ? [`<p id="cut-short" class="badge s-error" role="alert"><strong>${escapeText(view.cutShort)}</strong></p>`] : []),
+    ...(view.quick ? [`<p id="quick-run" class="badge s-skipped">${escapeText(view.quick)}</p>`] : []),
     `<dl class="facts">${view.facts.map(([label, value]) => `<dt>${escapeText(label)}</dt><dd>${escapeText(value)}</dd>`).join('')}</dl></header>`,
     `<h2>Per version: ${[OVERALL_HEAD, ...CHECK_LEVELS.map(levelHead)].join(', ')}</h2>`,
     perVersionTable(view.perVersion),

@@ -14,6 +14,7 @@ export function renderSummaryMarkdown(report: Report): string {
   const view = reportView(report);
   const lines: string[] = [`# ${mdCell(view.title)}`, ''];
   if (view.cutShort) lines.push(`> **${mdCell(view.cutShort)}**`, '');
+  if (view.quick) lines.push(`> ${mdCell(view.quick)}`, '');
   for (const [label, value] of view.facts) lines.push(`- **${label}**: ${mdCell(value)}`);
   lines.push(`- **versions**: ${view.versions.join(', ')}`, '');
 

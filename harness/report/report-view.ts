@@ -35,6 +35,8 @@ export interface ReportView {
   title: string;
   /** a run cut short (report.json's `cutShort`): one sentence saying so, for a banner above everything else */
   cutShort?: string;
+  /** a quick run (report.json's `profile`): one sentence saying so, for a note under the title */
+  quick?: string;
   /** label, value: the target and the run, in reading order */
   facts: [string, string][];
   versions: string[];
@@ -60,6 +62,7 @@ export function reportView(report: Report): ReportView {
   return {
     title: `Shipshape: ${report.target.url}`,
     ...(report.cutShort && { cutShort: cutShortText(report.cutShort) }),
+    ...(report.profile === 'quick' && { quick: `A quick run (run --profile quick): ${checks.length} check${checks.length === 1 ? '' : 's'}, about one per endpoint and outcome class, at ${versions.join(', ')}. A sample of the suite: it certifies nothing.` }),
     facts: facts(report),
     versions,
     perVersion: versions.map((version) => summaryView(checks, version)),

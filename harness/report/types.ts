@@ -116,6 +116,8 @@ export interface Report {
   timing?: { suiteWallMs: number; checkMs: number; targetMs: number };
   /** optional: present when the run did not run all its checks (Ctrl-C, SIGTERM, a target that went away); such a report is never a whole run's */
   cutShort?: CutShort;
+  /** optional: `quick` when the run was `run --profile quick`, a sample of the suite that certifies nothing; absent for a full run */
+  profile?: 'quick';
 }
 
 /** A run cut short: why, when, which checks were running then, and how many results it never got (each an `error` saying why). */

@@ -117,6 +117,11 @@ describe('verify', () => {
     expect((await verifyCertificate(dir, given)).lines).toContain('not a certification run: it was cut short: interrupted by SIGINT at 10:04:59, after system.ping.ok at 1.25');
   });
 
+  it('refuses a quick run, whatever its results', async () => {
+    await rewriteReport(dir, (report) => { report.profile = 'quick'; }, true);
+    expect((await verifyCertificate(dir, given)).lines).toEqual(['not a certification run: it is a quick run (run --profile quick), a sample of the suite']);
+  });
+
   it('refuses a directory without a manifest', async () => {
     await fs.rm(path.join(dir, 'manifest.json'));
     expect((await verifyCertificate(dir, given)).lines).toEqual([expect.stringMatching(/^no readable manifest\.json in .*: not a certificate/)]);

@@ -20,12 +20,14 @@ import { LIST_COMMAND } from '../../harness/cli/list-command.ts';
 import { CLEANUP_COMMAND } from '../../harness/cli/cleanup-command.ts';
 import { COVERAGE_COMMAND } from '../../harness/cli/coverage-command.ts';
 import { CHANGES_COMMAND } from '../../harness/cli/changes-command.ts';
+import { CERTIFY_COMMAND } from '../../harness/cli/certify-command.ts';
+import { VERIFY_COMMAND } from '../../harness/cli/verify-command.ts';
 import { API_VERSIONS } from '../../protocol/versions.ts';
 import { commandWords } from './command-line-words.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = path.join(REPO_ROOT, 'bin/shipshape.js');
-const COMMANDS: CommandSpec[] = [RUN_COMMAND, SERVE_COMMAND, DIFF_COMMAND, COMPARE_COMMAND, MERGE_COMMAND, LIST_COMMAND, CLEANUP_COMMAND, COVERAGE_COMMAND, CHANGES_COMMAND];
+const COMMANDS: CommandSpec[] = [RUN_COMMAND, SERVE_COMMAND, DIFF_COMMAND, COMPARE_COMMAND, MERGE_COMMAND, LIST_COMMAND, CLEANUP_COMMAND, COVERAGE_COMMAND, CHANGES_COMMAND, CERTIFY_COMMAND, VERIFY_COMMAND];
 
 function shipshape(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
