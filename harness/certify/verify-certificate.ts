@@ -7,6 +7,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CheckDescriptor } from '../check.ts';
+import { CHECK_LIST_FILE, type CheckList } from '../check-list.ts';
+import { readToolVersion } from '../cli/tool-version.ts';
 import type { Report } from '../report/types.ts';
 import { CERTIFIED_FILES, MANIFEST_FILE, readManifest, sha256, type CertificateManifest } from './certificate.ts';
 import { narrowedRun, tallyLevel, tallyText, versionSpan, type MissedResult } from './certificate-verdict.ts';
@@ -16,6 +18,12 @@ export interface Release {
   toolVersion: string;
   checkListText: string;
   checks: CheckDescriptor[];
+}
+
+/** The release this tool is: its version and its check list, the file read once. */
+export async function thisRelease(): Promise<Release> {
+  const [toolVersion, checkListText] = await Promise.all([readToolVersion(), fs.readFile(CHECK_LIST_FILE, 'utf8')]);
+  return { toolVersion, checkListText, checks: (JSON.parse(checkListText) as CheckList).checks };
 }
 
 export interface Verification {

@@ -10,11 +10,10 @@ import type { CommandSpec } from './command-help.ts';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
 import { RUN_COMMAND, runCommand } from './run-command.ts';
-import { readToolVersion } from './tool-version.ts';
 import { parseVersionList } from '../../protocol/versions.ts';
-import { CHECK_LIST_FILE, readCheckList } from '../check-list.ts';
 import { CERTIFIED_FILES, MANIFEST_FILE } from '../certify/certificate.ts';
 import { tallyText } from '../certify/certificate-verdict.ts';
+import { thisRelease } from '../certify/verify-certificate.ts';
 import { writeCertificate } from '../certify/write-certificate.ts';
 import type { Report } from '../report/types.ts';
 
@@ -69,8 +68,7 @@ export async function certifyCommand(args: string[]): Promise<number> {
   // No report: the target was never reached or the arguments were wrong; run has said why.
   if (report === undefined) return status;
 
-  const [toolVersion, checkListText, { checks }] = await Promise.all([readToolVersion(), fs.readFile(CHECK_LIST_FILE, 'utf8'), readCheckList()]);
-  const written = await writeCertificate(dir, report, versions, recordedCommand(args), { toolVersion, checkListText, checks });
+  const written = await writeCertificate(dir, report, versions, recordedCommand(args), await thisRelease());
   const shown = path.relative(process.cwd(), dir) || dir;
   process.stdout.write(`certificate: ${report.target.url} ${written.summary}; Docker compatibility (not part of the claim): docker results ${tallyText(written.docker)}\n`);
   process.stdout.write(`certificate: ${shown}/ (${MANIFEST_FILE}, badge.svg and the reports); check it with: shipshape verify ${shown}\n`);

@@ -2,13 +2,10 @@
  * `shipshape verify DIR`: checks a certificate that `shipshape certify` wrote against this release;
  * one verdict line and exit 0, or each thing missing, failed or altered and exit 1.
  */
-import fs from 'node:fs/promises';
 import type { CommandSpec } from './command-help.ts';
 import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
-import { readToolVersion } from './tool-version.ts';
-import { CHECK_LIST_FILE, readCheckList } from '../check-list.ts';
-import { verifyCertificate } from '../certify/verify-certificate.ts';
+import { thisRelease, verifyCertificate } from '../certify/verify-certificate.ts';
 
 export const VERIFY_COMMAND = {
   name: 'verify',
@@ -24,8 +21,7 @@ export async function verifyCommand(args: string[]): Promise<number> {
   const { positionals } = parseFlags(args, VERIFY_COMMAND);
   if (positionals.length !== 1) throw new UsageError('expected one certificate directory: shipshape verify DIR');
   const dir = positionals[0]!;
-  const [toolVersion, checkListText, { checks }] = await Promise.all([readToolVersion(), fs.readFile(CHECK_LIST_FILE, 'utf8'), readCheckList()]);
-  const verification = await verifyCertificate(dir, { toolVersion, checkListText, checks });
+  const verification = await verifyCertificate(dir, await thisRelease());
   for (const line of verification.lines) process.stdout.write(`${verification.verified ? '' : '✗ '}${line}\n`);
   if (!verification.verified) process.stdout.write(`NOT verified: ${verification.lines.length} problem(s) with ${dir}\n`);
   return verification.verified ? 0 : 1;
