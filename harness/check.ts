@@ -76,6 +76,8 @@ declare module 'vitest' {
     skipReason?: string;
     /** summed round trips of the check's requests: how long it waited on the target */
     targetMs?: number;
+    /** the last requests of the first attempt that did not pass, with what came back: the report's failure details */
+    exchanges?: ExchangeRecord[];
   }
 }
 
@@ -89,6 +91,8 @@ const RUN_REPEATS = ((): number => {
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** how many of the last requests a failure message quotes */
 const QUOTED_EXCHANGES = 2;
+/** How many of a failing attempt's last requests the report keeps, each with its answer and a command that sends it again. */
+const REPORTED_EXCHANGES = 5;
 
 /** Assertion failures and answers that break the protocol (bodies, framing) are the target's fault; anything else is the check's. */
 export function outcomeOf(error: unknown): Outcome {
@@ -134,6 +138,7 @@ export function check(id: string, meta: CheckMeta, fn: (context: CheckContext) =
       if (firstFailure === undefined && run.failure !== undefined) {
         firstFailure = run.failure;
         testContext.task.meta.outcome = outcomeOf(run.failure);
+        testContext.task.meta.exchanges = run.exchanges;
       }
     }
     testContext.task.meta.targetMs = targetMs;
@@ -171,7 +176,7 @@ export function quoteLines(check: Pick<CheckDescriptor, 'spec' | 'quote'>): stri
 async function attemptCheck(
   fn: (context: CheckContext) => Promise<void>,
   { version, session, expect, descriptor }: { version: ApiVersion; session: RunSession; expect: ExpectStatic; descriptor: CheckDescriptor },
-): Promise<{ failure?: unknown; targetMs: number }> {
+): Promise<{ failure?: unknown; targetMs: number; exchanges: ExchangeRecord[] }> {
   const engine = new EngineClient(session.target.connection, connectionDispatcher(session.target.connection), version);
   const make = new ResourceTracker(engine, session.runId);
   let failure: unknown;
@@ -196,6 +201,10 @@ async function attemptCheck(
   }
   const leftovers = await make.cleanup();
   if (failure === undefined && leftovers.length > 0) failure = new CleanupLeftovers(`cleanup left behind: ${leftovers.join('; ')}`);
-  return { failure, targetMs: engine.exchanges.reduce((sum, exchange) => sum + (exchange.elapsedMs ?? 0), 0) };
+  return {
+    failure,
+    targetMs: engine.exchanges.reduce((sum, exchange) => sum + (exchange.elapsedMs ?? 0), 0),
+    exchanges: failure === undefined ? [] : engine.exchanges.slice(-REPORTED_EXCHANGES).map(({ elapsedMs: _elapsed, ...kept }) => kept),
+  };
 
 }

@@ -4,7 +4,7 @@
  */
 import type { ExchangeRecord } from './api-response.ts';
 import { EngineClient } from './engine-client.ts';
-import { sendMasked, type ServiceAnswer } from './service-answer.ts';
+import { sendToService, type ServiceAnswer } from './service-answer.ts';
 import { connectionDispatcher } from './shared-dispatcher.ts';
 import { basicAuthorization } from './token-client.ts';
 
@@ -38,6 +38,6 @@ export class AccountsClient {
   send(method: string, username: string, resource: 'user' | 'emails', request: AccountsRequest): Promise<ServiceAnswer> {
     const path = `/api/v1.1/users/${encodeURIComponent(username)}/${resource === 'emails' ? 'emails/' : ''}`;
     const headers = { ...authorizationHeader(request.auth), ...(request.contentType ? { 'content-type': request.contentType } : {}) };
-    return sendMasked(this.http, method, path, { headers, json: request.json, body: request.body });
+    return sendToService(this.http, 'accounts', method, path, { headers, json: request.json, body: request.body });
   }
 }

@@ -1,9 +1,19 @@
+import { maskBodySecrets, type SentRequest } from './sent-request.ts';
+
 /**
- * One request and what came back, kept so that a failing check can say which request showed it.
+ * One request and what came back, kept so that a failing check can say which request showed it (and
+ * a report can give the command that sends it again).
  */
 export interface ExchangeRecord {
   method: string;
+  /** with the version prefix and the query */
   path: string;
+  /** how the answer was read: `upgrade`, a hijacked connection (Upgrade: tcp); `stream`, read as it streams */
+  mode?: 'upgrade' | 'stream';
+  /** set when the request went to the token service or the accounts API (spec/3), not the engine */
+  service?: 'token' | 'accounts';
+  /** the request's headers and body, credentials masked */
+  sent?: SentRequest;
   status?: number;
   contentType?: string;
   /** the first bytes of the body, for failure messages */
@@ -20,8 +30,6 @@ export function exchangeVersion(exchange: Pick<ExchangeRecord, 'path'>): string 
 }
 
 const PREVIEW_LENGTH = 300;
-/** POST /auth's IdentityToken is a refresh token: what failure messages and reports quote shows it masked (to the end of a preview cut inside it). */
-const IDENTITY_TOKEN = /("IdentityToken"\s*:\s*")[^"]*("|$)/g;
 
 export class NonConformingResponse extends Error {
   override name = 'NonConformingResponse';
@@ -64,14 +72,17 @@ export class ApiResponse {
       path: this.path,
       status: this.status,
       contentType: this.contentType,
-      bodyPreview: this.text().slice(0, PREVIEW_LENGTH).replace(IDENTITY_TOKEN, '$1<masked>$2'),
+      // POST /auth's IdentityToken and the token service's tokens are credentials: masked, to the end of a preview cut inside one.
+      bodyPreview: maskBodySecrets(this.text().slice(0, PREVIEW_LENGTH)),
     };
   }
 }
+
+const MODE_NOTE = { upgrade: '(Upgrade: tcp)', stream: '(read as it streams)' } as const;
 
 export function describeExchange(exchange: ExchangeRecord): string {
   const outcome = exchange.status === undefined ? 'no response' : `${exchange.status}${exchange.contentType ? ` ${exchange.contentType}` : ''}`;
   const body = exchange.bodyPreview ? ` ${JSON.stringify(exchange.bodyPreview.trim())}` : '';
   const offVersion = exchange.offVersion ? ` (off the version under test: ${exchange.offVersion})` : '';
-  return `${exchange.method} ${exchange.path}${offVersion} → ${outcome}${body}`;
+  return `${exchange.method} ${exchange.path}${exchange.mode ? ` ${MODE_NOTE[exchange.mode]}` : ''}${offVersion} → ${outcome}${body}`;
 }

@@ -8,6 +8,7 @@ import { request, upgrade, type Dispatcher } from 'undici';
 import type { Connection } from '../target.ts';
 import { ApiResponse, NonConformingResponse, type ExchangeRecord } from './api-response.ts';
 import { HijackedStream } from './hijacked-stream.ts';
+import { recordSent } from './sent-request.ts';
 
 export type QueryValue = string | number | boolean | undefined | string[];
 export type Query = Record<string, QueryValue>;
@@ -85,7 +86,7 @@ export class EngineClient {
       body = JSON.stringify(options.json);
       headers['content-type'] ??= 'application/json';
     }
-    const record: ExchangeRecord = { method, path: pathWithQuery, offVersion: this.offVersion };
+    const record: ExchangeRecord = { method, path: pathWithQuery, sent: recordSent(headers, body), offVersion: this.offVersion };
     this.exchanges.push(record);
     const startedAt = performance.now();
     const response = await request(new URL(pathWithQuery, this.connection.origin), {
@@ -114,9 +115,10 @@ export class EngineClient {
     const prefix = this.version === undefined ? '' : `/v${this.version}`;
     const pathWithQuery = `${prefix}${path}${encodeQuery(options.query)}`;
     const method = options.method ?? 'POST';
-    const record: ExchangeRecord = { method, path: `${pathWithQuery} (Upgrade: tcp)`, offVersion: this.offVersion };
-    this.exchanges.push(record);
     const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+    const upgradeHeaders = { connection: 'Upgrade', upgrade: 'tcp', ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+    const record: ExchangeRecord = { method, path: pathWithQuery, mode: 'upgrade', sent: recordSent(upgradeHeaders, body), offVersion: this.offVersion };
+    this.exchanges.push(record);
     let upgraded: Awaited<ReturnType<typeof upgrade>>;
     try {
       upgraded = await upgrade(new URL(pathWithQuery, this.connection.origin), {

@@ -8,13 +8,6 @@ import type { ApiResponse, ExchangeRecord } from './api-response.ts';
 import { describeExchange } from './api-response.ts';
 import type { EngineClient, RequestOptions } from './engine-client.ts';
 
-/** a secret's value up to its closing quote, or to the end of a preview cut inside it */
-const SECRET_FIELDS = /("(?:access_token|refresh_token|token)"\s*:\s*")[^"]*("|$)/g;
-
-export function maskSecrets(text: string): string {
-  return text.replace(SECRET_FIELDS, '$1<masked>$2');
-}
-
 export class ServiceAnswer {
   constructor(
     private readonly response: ApiResponse,
@@ -45,15 +38,16 @@ export class ServiceAnswer {
 
 /**
  * Sends through `http` (an unprefixed client on the service's origin, sharing the check's exchange
- * log) and masks the secrets in the logged record. `raw` logs its record before its first await, so
- * the record is the one at the log's end when the call starts.
+ * log); the logged record has the secrets masked (ApiResponse.record, recordSent). `raw` logs its
+ * record before its first await, so the record is the one at the log's end when the call starts.
  */
-export async function sendMasked(http: EngineClient, method: string, path: string, options: RequestOptions): Promise<ServiceAnswer> {
+export async function sendToService(http: EngineClient, service: 'token' | 'accounts', method: string, path: string, options: RequestOptions): Promise<ServiceAnswer> {
   const position = http.exchanges.length;
   const pending = http.raw(method, path, options);
   const record = http.exchanges[position];
-  const response = await pending;
   if (!record) throw new Error('the exchange log lost the request it was sending');
-  if (record.bodyPreview !== undefined) record.bodyPreview = maskSecrets(record.bodyPreview);
+  // A report's reproduce command sends it to this service's URL, not the engine's.
+  record.service = service;
+  const response = await pending;
   return new ServiceAnswer(response, record);
 }

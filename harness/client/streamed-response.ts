@@ -10,6 +10,7 @@ import type { Connection } from '../target.ts';
 import { NonConformingResponse, type ExchangeRecord } from './api-response.ts';
 import { ArrivingBytes } from './arriving-bytes.ts';
 import { encodeQuery, type EngineClient, type Query } from './engine-client.ts';
+import { recordSent } from './sent-request.ts';
 import { connectionDispatcher } from './shared-dispatcher.ts';
 
 /** The whole request, however long the stream: a check that forgets to close one does not hang the run. */
@@ -77,7 +78,9 @@ export async function openStream(engine: EngineClient, connection: Connection, p
   const prefix = engine.version === undefined ? '' : `/v${engine.version}`;
   const fullPath = `${prefix}${path}${encodeQuery(query)}`;
   const method = send?.method ?? 'GET';
-  const record: ExchangeRecord = { method, path: `${fullPath} (read as it streams)`, offVersion: engine.offVersion };
+  const record: ExchangeRecord = {
+    method, path: fullPath, mode: 'stream', sent: recordSent(send ? { 'content-type': send.contentType } : {}, send?.body), offVersion: engine.offVersion,
+  };
   engine.exchanges.push(record);
   const { statusCode, headers, body } = await request(new URL(fullPath, connection.origin), {
     method,

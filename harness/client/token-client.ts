@@ -6,7 +6,7 @@
 import type { Query } from './engine-client.ts';
 import { EngineClient } from './engine-client.ts';
 import { connectionDispatcher } from './shared-dispatcher.ts';
-import { sendMasked, type ServiceAnswer } from './service-answer.ts';
+import { sendToService, type ServiceAnswer } from './service-answer.ts';
 import type { ExchangeRecord } from './api-response.ts';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -55,12 +55,12 @@ export class TokenClient {
 
   /** `POST /token` with a body as is: for checks of malformed requests. */
   postRaw(body: string, contentType: string): Promise<ServiceAnswer> {
-    return sendMasked(this.http, 'POST', '/token', { body, headers: { 'content-type': contentType } });
+    return sendToService(this.http, 'token', 'POST', '/token', { body, headers: { 'content-type': contentType } });
   }
 
   /** `GET /token` with the query and, when given, HTTP Basic credentials. */
   get(query: Query, credentials?: { username: string; password: string }): Promise<ServiceAnswer> {
     const headers: Record<string, string> = credentials ? { authorization: basicAuthorization(credentials.username, credentials.password) } : {};
-    return sendMasked(this.http, 'GET', '/token', { query, headers });
+    return sendToService(this.http, 'token', 'GET', '/token', { query, headers });
   }
 }

@@ -1,14 +1,18 @@
 /**
- * report.html: the run as one self-contained page. The matrix is rendered as static HTML, so it reads
- * without JavaScript; the inline script only filters it. Cells carry `data-version` and
- * `data-status`, rows `data-check`, so a browser test can read the matrix back.
+ * report.html: the run as one self-contained page. The summaries come first, then the checks ×
+ * versions grid by area (render-check-grid.ts), then, folded, the full table (render-check-table.ts).
+ * Both are static HTML, so they read without JavaScript; the inline script filters them, opens and
+ * closes areas, and shows a result's details. Cells carry `data-version` and `data-status`, rows
+ * `data-check`, so a browser test can read both back.
  */
 import { escapeAttribute, escapeText, scriptJson } from './markup-escape.ts';
 import { htmlPage, statusBadge } from './html-page.ts';
 import { STATUSES, STATUS_LABEL, STATUS_SYMBOL } from './result-statuses.ts';
-import { conformanceText, COUNT_COLUMNS, notesOf, reportView, resultDetail, type AreaView, type ReportView, type SummaryView } from './report-view.ts';
-import { CHECK_LEVELS, levelHead, levelOf, OVERALL_HEAD } from './check-levels.ts';
-import type { CheckLevel, CheckReport, Report, ResultCounts } from './types.ts';
+import { conformanceText, COUNT_COLUMNS, reportView, type ReportView, type SummaryView } from './report-view.ts';
+import { CHECK_LEVELS, levelHead, OVERALL_HEAD } from './check-levels.ts';
+import { checkGrid, GRID_STYLE } from './render-check-grid.ts';
+import { checkTable, TABLE_STYLE } from './render-check-table.ts';
+import type { CheckLevel, Report, ResultCounts } from './types.ts';
 
 /** The statuses that fail the gate, offered as one choice of the status filter. */
 const ATTENTION = 'attention';
@@ -17,13 +21,8 @@ const EXTRA_STYLE = `
 .filters { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; margin: .5rem 0; }
 .filters input { width: 22rem; }
 .legend .badge { margin-right: .4rem; }
-#matrix tr.area-row th { background: #e7ebf0; font-size: 1rem; }
-#matrix td.status { min-width: 2.2rem; }
-#matrix td:first-child code { white-space: nowrap; }
-#matrix details summary { cursor: pointer; white-space: nowrap; }
-#matrix dl { margin: .25rem 0 0; }
-#matrix dd { margin: 0 0 .4rem; max-width: 60rem; }
-`;
+#table-view > summary { cursor: pointer; font-size: 1.05rem; margin: 1rem 0 .4rem; }
+${GRID_STYLE}${TABLE_STYLE}`;
 
 const SCRIPT = `
 (() => {
@@ -36,11 +35,15 @@ const SCRIPT = `
   const levelFilter = document.getElementById('level-filter');
   const shown = document.getElementById('shown');
   const total = data.checks.length;
+  const areas = Array.from(document.querySelectorAll('#grid details[data-area]'));
+  // The areas open when the page loaded: clearing the filters brings them back.
+  const openAtLoad = new Set(areas.filter((area) => area.open));
   function apply() {
     const terms = filter.value.toLowerCase().split(/\\s+/).filter(Boolean);
     const wanted = statusFilter.value ? (groups[statusFilter.value] || [statusFilter.value]) : null;
+    const filtering = terms.length > 0 || wanted !== null || levelFilter.value !== '';
     let count = 0;
-    for (const area of document.querySelectorAll('#matrix tbody[data-area]')) {
+    for (const area of document.querySelectorAll('#grid details[data-area], #matrix tbody[data-area]')) {
       let visible = 0;
       for (const row of area.querySelectorAll('tr[data-check]')) {
         const text = searchable.get(row.dataset.check) || '';
@@ -51,13 +54,35 @@ const SCRIPT = `
         if (show) visible += 1;
       }
       area.hidden = visible === 0;
-      count += visible;
+      if (area.tagName === 'DETAILS') {
+        area.open = filtering ? visible > 0 : openAtLoad.has(area);
+        count += visible;
+      }
     }
     shown.textContent = count + ' of ' + total + ' checks shown';
   }
   filter.addEventListener('input', apply);
   statusFilter.addEventListener('change', apply);
   levelFilter.addEventListener('change', apply);
+  document.getElementById('open-all').addEventListener('click', () => areas.forEach((area) => { area.open = true; }));
+  document.getElementById('close-all').addEventListener('click', () => areas.forEach((area) => { area.open = false; }));
+  const dialog = document.getElementById('result-detail');
+  const dialogBody = document.getElementById('result-detail-body');
+  function openDetail(cell) {
+    const template = document.getElementById(cell.dataset.detail);
+    if (!template) return;
+    dialogBody.replaceChildren(template.content.cloneNode(true));
+    dialog.showModal();
+  }
+  const grid = document.getElementById('grid');
+  grid.addEventListener('click', (event) => {
+    const cell = event.target.closest('td[data-detail]');
+    if (cell) openDetail(cell);
+  });
+  grid.addEventListener('keydown', (event) => {
+    const cell = event.target.closest('td[data-detail]');
+    if (cell && (event.key === 'Enter' || event.key === ' ')) { event.preventDefault(); openDetail(cell); }
+  });
   apply();
 })();
 `;
@@ -72,11 +97,7 @@ export function renderReportHtml(report: Report): string {
     `<dl class="facts">${view.facts.map(([label, value]) => `<dt>${escapeText(label)}</dt><dd>${escapeText(value)}</dd>`).join('')}</dl></header>`,
     `<h2>Per version: ${[OVERALL_HEAD, ...CHECK_LEVELS.map(levelHead)].join(', ')}</h2>`,
     perVersionTable(view.perVersion),
-    `<h2>Per area: ${OVERALL_HEAD}</h2>`,
-    perAreaTable(view),
-    `<h2>Per area and level: ${CHECK_LEVELS.map(levelHead).join(', ')}</h2>`,
-    perAreaLevelTable(view),
-    `<h2>Checks × versions</h2>`,
+    `<h2>Checks × versions, by area</h2>`,
     '<div class="filters">',
     '<label>Filter <input id="filter" type="search" placeholder="check id, area, title or message" autocomplete="off"></label>',
     `<label>Status <select id="status-filter"><option value="">any</option><option value="${ATTENTION}">fails the gate (failed, error, unexpected pass)</option>${STATUSES.map((status) => `<option value="${status}">${STATUS_SYMBOL[status]} ${STATUS_LABEL[status]}</option>`).join('')}</select></label>`,
@@ -84,7 +105,14 @@ export function renderReportHtml(report: Report): string {
     `<span id="shown" class="muted">${checkCount} of ${checkCount} checks shown</span>`,
     '</div>',
     `<p class="legend">${STATUSES.map(statusBadge).join('')}</p>`,
-    matrix(view.versions, view.areas),
+    checkGrid(report, view.versions, view.areas),
+    `<h2>Per area: ${OVERALL_HEAD}</h2>`,
+    perAreaTable(view),
+    `<h2>Per area and level: ${CHECK_LEVELS.map(levelHead).join(', ')}</h2>`,
+    perAreaLevelTable(view),
+    `<details id="table-view"><summary>Every check as a table: title, spec section, level, tags, a cell per version and the notes (${checkCount} rows)</summary>`,
+    checkTable(view.versions, view.areas),
+    '</details>',
     `<script type="application/json" id="report-data">${scriptJson(report)}</script>`,
   ].join('\n');
   return htmlPage({ title: view.title, body, extraStyle: EXTRA_STYLE, script: SCRIPT });
@@ -123,50 +151,4 @@ function conformanceCell(version: string, counts: ResultCounts, level?: CheckLev
   // Red at 0 %, green at 100 %: the hue follows conformance, the text says the number.
   const colour = text === '–' ? 'class="num s-none"' : `class="num" style="background: hsl(${Math.round(counts.conformance * 120)} 70% 85%)"`;
   return `<td data-version="${escapeAttribute(version)}"${level ? ` data-level="${level}"` : ''} ${colour} title="${escapeAttribute(tooltip)}">${text}</td>`;
-}
-
-function matrix(versions: string[], areas: AreaView[]): string {
-  const columns = 6 + versions.length;
-  const head = `<tr><th>check</th><th>title</th><th>spec</th><th>level</th><th>tags</th>${versions.map((version) => `<th class="status" data-version="${escapeAttribute(version)}">${escapeText(version)}</th>`).join('')}<th>details</th></tr>`;
-  const bodies = areas.map(({ area, checks }) => [
-    `<tbody data-area="${escapeAttribute(area)}">`,
-    `<tr class="area-row"><th colspan="${columns}">${escapeText(area)} <span class="muted">(${checks.length} check${checks.length === 1 ? '' : 's'})</span></th></tr>`,
-    ...checks.map((check) => checkRow(check, versions)),
-    '</tbody>',
-  ].join('\n'));
-  return `<table id="matrix"><thead>${head}</thead>\n${bodies.join('\n')}\n</table>`;
-}
-
-function checkRow(check: CheckReport, versions: string[]): string {
-  const cells = versions.map((version) => {
-    const result = check.results[version];
-    if (!result) return `<td data-version="${escapeAttribute(version)}" data-status="none" class="status s-none" title="no result at ${escapeAttribute(version)}">·</td>`;
-    const detail = resultDetail(result);
-    const tooltip = `${STATUS_LABEL[result.status]} at ${version}${detail ? `: ${detail}` : ''}`;
-    return `<td data-version="${escapeAttribute(version)}" data-status="${result.status}" class="status s-${result.status}" title="${escapeAttribute(tooltip)}">${STATUS_SYMBOL[result.status]}</td>`;
-  });
-  const range = check.until ? `${check.since}–${check.until}` : `${check.since}+`;
-  const level = levelOf(check);
-  return [
-    `<tr data-check="${escapeAttribute(check.id)}" data-level="${level}">`,
-    `<td><code>${escapeText(check.id)}</code></td>`,
-    `<td>${escapeText(check.title)}</td>`,
-    `<td>§${escapeText(check.spec)} <span class="muted">${escapeText(range)}</span></td>`,
-    `<td>${level}${check.seen ? ` <span class="muted">seen on ${escapeText(check.seen)}</span>` : ''}</td>`,
-    `<td>${escapeText([...check.tags, ...(check.requires ?? []).map((need) => `requires ${need}`)].join(', '))}</td>`,
-    ...cells,
-    `<td>${details(check, versions)}</td>`,
-    '</tr>',
-  ].join('');
-}
-
-/** A check's notes, folded: the matrix stays one line per check until a reader opens one. */
-function details(check: CheckReport, versions: string[]): string {
-  const notes = notesOf(check, versions);
-  if (notes.length === 0) return '';
-  const summary = notes.map((note) => `${STATUS_SYMBOL[note.status]} ${note.versions.length}`).join(' · ');
-  const items = notes.map((note) =>
-    `<dt>${statusBadge(note.status)} at ${escapeText(note.versions.join(', '))}</dt><dd><pre>${escapeText(note.text)}</pre></dd>`,
-  );
-  return `<details><summary>${escapeText(summary)}</summary><dl>${items.join('')}</dl></details>`;
 }

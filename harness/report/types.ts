@@ -3,6 +3,7 @@
  * Add optional fields freely; never remove or rename one.
  */
 import type { CheckLevel } from '../check.ts';
+import type { ExchangeRecord } from '../client/api-response.ts';
 
 export type { CheckLevel } from '../check.ts';
 
@@ -19,6 +20,8 @@ export interface VersionResult {
   flaky?: boolean;
   /** optional, with `run --repeat N`: how each attempt ended, in order */
   attempts?: ('passed' | 'failed' | 'error')[];
+  /** optional, on a result that did not pass: the check's last requests (oldest first) with what came back, credentials masked */
+  exchanges?: ExchangeRecord[];
 }
 
 export interface CheckReport {

@@ -126,6 +126,7 @@ export class ResultCollector implements Reporter {
           status: meta.outcome ?? 'error',
           durationMs,
           message: result.errors.map((error) => error.message).join('\n') || 'failed without a message',
+          ...(meta.exchanges?.length ? { exchanges: meta.exchanges } : {}),
         };
         break;
       default:

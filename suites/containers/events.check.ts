@@ -46,7 +46,7 @@ function actionOf(event: EventView): string | undefined {
 async function subscribe({ engine, session }: CheckContext, query: Query): Promise<{ status: number; events: ArrivingBytes; close: () => void }> {
   const prefix = engine.version === undefined ? '' : `/v${engine.version}`;
   const path = `${prefix}/events${encodeQuery(query)}`;
-  const record: ExchangeRecord = { method: 'GET', path: `${path} (read as it streams)` };
+  const record: ExchangeRecord = { method: 'GET', path, mode: 'stream' };
   engine.exchanges.push(record);
   const { connection } = session.target;
   const { statusCode, body } = await request(new URL(path, connection.origin), {

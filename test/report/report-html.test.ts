@@ -6,15 +6,63 @@ describe('report.html', () => {
   const report = sampleReport();
   const html = renderReportHtml(report);
 
-  it('has a row per check with a cell per version carrying its status', () => {
-    for (const check of report.checks) {
-      const row = new RegExp(`<tr data-check="${check.id.replace(/\./g, '\\.')}" data-level="${check.level ?? 'spec'}">([\\s\\S]*?)</tr>`).exec(html);
-      expect(row, check.id).not.toBeNull();
-      const cells = [...(row?.[1] ?? '').matchAll(/<td data-version="([^"]+)" data-status="([^"]+)"[^>]*>([^<]+)<\/td>/g)].map(([, version, status, text]) => [version, status, text]);
-      expect(cells.map(([version, status]) => [version, status]), check.id).toEqual(report.versions.map((version) => [version, check.results[version]?.status ?? 'none']));
-      for (const [, , text] of cells) expect(text?.trim()).not.toBe('');
+  /** The rows of one view (`grid` or `matrix`): per check, its cells as [version, status, text]. */
+  function rowsOf(view: 'grid' | 'matrix'): Map<string, string[][]> {
+    const section = view === 'grid' ? /<div id="grid">([\s\S]*?)\n<\/div>/.exec(html)?.[1] : /<table id="matrix">([\s\S]*?)<\/table>/.exec(html)?.[1];
+    const rows = new Map<string, string[][]>();
+    for (const [, id, cells] of (section ?? '').matchAll(/<tr data-check="([^"]+)" data-level="[^"]+">([\s\S]*?)<\/tr>/g)) {
+      expect(rows.has(id ?? ''), `${view}: ${id} twice`).toBe(false);
+      rows.set(id ?? '', [...(cells ?? '').matchAll(/<td data-version="([^"]+)" data-status="([^"]+)"[^>]*>([^<]+)<\/td>/g)].map(([, version, status, text]) => [version ?? '', status ?? '', text ?? '']));
     }
-    expect(html.match(/<tr data-check=/g)).toHaveLength(report.checks.length);
+    return rows;
+  }
+
+  for (const view of ['grid', 'matrix'] as const) {
+    it(`the ${view} has a row per check with a cell per version carrying its status and a symbol`, () => {
+      const rows = rowsOf(view);
+      expect([...rows.keys()].sort()).toEqual(report.checks.map((check) => check.id).sort());
+      for (const check of report.checks) {
+        const cells = rows.get(check.id) ?? [];
+        expect(cells.map(([version, status]) => [version, status]), check.id).toEqual(report.versions.map((version) => [version, check.results[version]?.status ?? 'none']));
+        for (const [, , text] of cells) expect(text?.trim()).not.toBe('');
+      }
+    });
+  }
+
+  it('the grid comes before the full table, which is folded; areas with a result that fails the gate are open, the others closed', () => {
+    expect(html.indexOf('<div id="grid">')).toBeLessThan(html.indexOf('<details id="table-view">'));
+    expect(html.indexOf('<details id="table-view">')).toBeLessThan(html.indexOf('<table id="matrix">'));
+    const open = [...html.matchAll(/<details class="area" data-area="([^"]+)"( open)?>/g)].map(([, area, isOpen]) => `${area}${isOpen ? ' open' : ''}`);
+    expect(open).toEqual(['containers open', 'exec open', 'images', 'streams', 'swarm', 'system open']);
+  });
+
+  it('a result that did not pass opens details: message, the spec text, the requests and responses, and a curl that sends the last request again', () => {
+    const cell = /<tr data-check="containers\.create\.no-cmd"[^>]*>[\s\S]*?<td data-version="1\.18" data-status="failed"[^>]*data-detail="([^"]+)"/.exec(html);
+    expect(cell).not.toBeNull();
+    const template = new RegExp(`<template id="${cell?.[1]}">([\\s\\S]*?)</template>`).exec(html)?.[1] ?? '';
+    expect(template).toContain('<code>containers.create.no-cmd</code> at 1.18');
+    expect(template).toContain('<pre class="message">expected status 500, got 400');
+    expect(template).toContain('<blockquote>A create without Cmd and an image without one is refused with 500.</blockquote>');
+    expect(template).toContain('<code>GET /v1.18/images/busybox/json → 200 application/json</code>');
+    expect(template).toContain('&quot;message&quot;:&quot;No command specified&quot;');
+    // the reproduce command, escaped for HTML: the socket, the method, the header, the body quoted for sh
+    const reproduce = /<pre class="reproduce">([\s\S]*?)<\/pre>/.exec(template)?.[1] ?? '';
+    expect(reproduce).toBe([
+      'curl --silent --show-error --include --unix-socket /var/run/docker.sock \\',
+      '  --request POST \\',
+      '  --header &#39;content-type: application/json&#39; \\',
+      '  --data-binary &#39;{&quot;Image&quot;:&quot;busybox&quot;,&quot;Cmd&quot;:null,&quot;Labels&quot;:{&quot;it&#39;\\&#39;&#39;s&quot;:&quot;&lt;b&gt;&quot;}}&#39; \\',
+      '  &#39;http://localhost/v1.18/containers/create?name=shipshape-1&#39;',
+    ].join('\n'));
+    // a docker-level result says what it rests on instead of a spec quote
+    const dockerCell = /<tr data-check="exec\.start\.detach"[^>]*>[\s\S]*?data-detail="([^"]+)"/.exec(html)?.[1];
+    const dockerTemplate = new RegExp(`<template id="${dockerCell}">([\\s\\S]*?)</template>`).exec(html)?.[1] ?? '';
+    expect(dockerTemplate).toContain('Docker-level: behaviour the spec does not state, as dockerd shows it (seen on dockerd 20.10.24)');
+    expect(dockerTemplate).toContain('No requests were recorded for this result');
+    // passed and skipped cells open nothing; every other result has its template
+    expect(html).not.toMatch(/data-status="(?:passed|skipped)"[^>]*data-detail=/);
+    const withDetails = report.checks.flatMap((check) => Object.values(check.results)).filter((result) => result.status !== 'passed' && result.status !== 'skipped');
+    expect(html.match(/<template id="detail-\d+">/g)).toHaveLength(withDetails.length);
   });
 
   it('shows per-version and per-area conformance', () => {
@@ -75,6 +123,7 @@ describe('report.html', () => {
 
   it('is self-contained: nothing to fetch', () => {
     expect(html).not.toMatch(/<link\b|<img\b|<iframe\b|\bsrc=|@import|url\(/i);
-    expect(html).not.toMatch(/https?:\/\//);
+    // URLs appear only as text (the reproduce commands), never as something the page loads or links to
+    expect(html).not.toMatch(/(?:href|action|src)\s*=\s*["']?https?:/i);
   });
 });
