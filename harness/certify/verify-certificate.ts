@@ -28,8 +28,10 @@ export async function thisRelease(): Promise<Release> {
 
 export interface Verification {
   verified: boolean;
-  /** the verdict line when verified; else each thing missing, failed or altered */
+  /** the verdict line when verified; else each thing missing, failed or altered (long lists cut, saying how many more) */
   lines: string[];
+  /** how many problems there are, each failed or missing result one */
+  problems: number;
 }
 
 const LISTED = 10;
@@ -45,7 +47,7 @@ export async function verifyCertificate(dir: string, release: Release): Promise<
   try {
     manifest = await readManifest(dir);
   } catch (error) {
-    return { verified: false, lines: [`no readable ${MANIFEST_FILE} in ${dir}: not a certificate (${(error as Error).message})`] };
+    return { verified: false, lines: [`no readable ${MANIFEST_FILE} in ${dir}: not a certificate (${(error as Error).message})`], problems: 1 };
   }
   const problems: string[] = [];
   for (const file of CERTIFIED_FILES) {
@@ -59,7 +61,7 @@ export async function verifyCertificate(dir: string, release: Release): Promise<
     problems.push(`another check list: the certificate was made with check list sha256 ${String(manifest.checkList?.sha256).slice(0, 16)}… (shipshape ${manifest.tool?.version}); shipshape ${release.toolVersion} ships ${releaseList.slice(0, 16)}…`);
   }
   const report = await fs.readFile(path.join(dir, 'report.json'), 'utf8').then((text) => JSON.parse(text) as Report, () => undefined);
-  if (report === undefined) return { verified: false, lines: [...problems, 'report.json does not read as JSON: no result can be checked'] };
+  if (report === undefined) return { verified: false, lines: [...problems, 'report.json does not read as JSON: no result can be checked'], problems: problems.length + 1 };
 
   const claimed = manifest.claim?.versions ?? [];
   if (claimed.length === 0) problems.push('the manifest claims no API version');
@@ -67,8 +69,8 @@ export async function verifyCertificate(dir: string, release: Release): Promise<
   if (unrun.length > 0) problems.push(`claimed but not run: ${unrun.join(', ')}`);
   for (const why of narrowedRun(report)) problems.push(`not a certification run: ${why}`);
   const spec = tallyLevel(report, release.checks, claimed, 'spec');
-  problems.push(...listed('failed', spec.failed), ...listed('missing', spec.missing));
-  if (problems.length > 0) return { verified: false, lines: problems };
+  const count = problems.length + spec.failed.length + spec.missing.length;
+  if (count > 0) return { verified: false, lines: [...problems, ...listed('failed', spec.failed), ...listed('missing', spec.missing)], problems: count };
 
   const docker = tallyLevel(report, release.checks, claimed, 'docker');
   return {
@@ -76,5 +78,6 @@ export async function verifyCertificate(dir: string, release: Release): Promise<
     lines: [
       `verified: ${report.target.url} conforms to the Engine API ${versionSpan(claimed)}: spec results ${tallyText(spec)}; Docker compatibility (not part of the claim): docker results ${tallyText(docker)}; check list ${releaseList.slice(0, 16)}… of shipshape ${release.toolVersion}`,
     ],
+    problems: 0,
   };
 }

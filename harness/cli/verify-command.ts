@@ -23,6 +23,6 @@ export async function verifyCommand(args: string[]): Promise<number> {
   const dir = positionals[0]!;
   const verification = await verifyCertificate(dir, await thisRelease());
   for (const line of verification.lines) process.stdout.write(`${verification.verified ? '' : '✗ '}${line}\n`);
-  if (!verification.verified) process.stdout.write(`NOT verified: ${verification.lines.length} problem(s) with ${dir}\n`);
+  if (!verification.verified) process.stdout.write(`NOT verified: ${verification.problems} problem${verification.problems === 1 ? '' : 's'} with ${dir}\n`);
   return verification.verified ? 0 : 1;
 }
