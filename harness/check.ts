@@ -180,6 +180,8 @@ async function attemptCheck(
   const engine = new EngineClient(session.target.connection, connectionDispatcher(session.target.connection), version);
   const make = new ResourceTracker(engine, session.runId);
   let failure: unknown;
+  // The requests up to the failure: the clean-up's come after it and are not what showed it.
+  let shown = 0;
   try {
     await fn({ engine, version, expect, make, session, dialect: DIALECTS[session.dialect] });
     const stray = offVersionExchanges(engine.exchanges, version);
@@ -188,6 +190,7 @@ async function attemptCheck(
     }
   } catch (error) {
     failure = error;
+    shown = engine.exchanges.length;
     if (engine.exchanges.length > 0) {
       await allure.attachment('requests and responses', engine.exchanges.map(describeExchange).join('\n'), { contentType: 'text/plain' });
     }
@@ -200,11 +203,13 @@ async function attemptCheck(
     }
   }
   const leftovers = await make.cleanup();
-  if (failure === undefined && leftovers.length > 0) failure = new CleanupLeftovers(`cleanup left behind: ${leftovers.join('; ')}`);
+  if (failure === undefined && leftovers.length > 0) {
+    failure = new CleanupLeftovers(`cleanup left behind: ${leftovers.join('; ')}`);
+    shown = engine.exchanges.length;
+  }
   return {
     failure,
     targetMs: engine.exchanges.reduce((sum, exchange) => sum + (exchange.elapsedMs ?? 0), 0),
-    exchanges: failure === undefined ? [] : engine.exchanges.slice(-REPORTED_EXCHANGES).map(({ elapsedMs: _elapsed, ...kept }) => kept),
+    exchanges: engine.exchanges.slice(Math.max(0, shown - REPORTED_EXCHANGES), shown).map(({ elapsedMs: _elapsed, ...kept }) => kept),
   };
-
 }
