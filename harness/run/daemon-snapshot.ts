@@ -35,9 +35,24 @@ export async function snapshotDaemon(engine: EngineClient): Promise<DaemonSnapsh
   return { containers, images, volumes, networks, plugins, services };
 }
 
-/** One line per object present now that was not there before. */
-export function leftoversSince(before: DaemonSnapshot, after: DaemonSnapshot): string[] {
+/** Each object present now that was not there before, as `container 0123456789ab`. */
+export function objectsAddedSince(before: DaemonSnapshot, after: DaemonSnapshot): string[] {
   const added = (kind: keyof DaemonSnapshot) =>
-    [...after[kind]].filter((id) => !before[kind].has(id)).map((id) => `${kind.slice(0, -1)} ${id.replace(/^sha256:/, '').slice(0, 12)} was left on the target`);
+    [...after[kind]].filter((id) => !before[kind].has(id)).map((id) => `${kind.slice(0, -1)} ${id.replace(/^sha256:/, '').slice(0, 12)}`);
   return [...added('containers'), ...added('images'), ...added('volumes'), ...added('networks'), ...added('plugins'), ...added('services')];
+}
+
+const NAMED = 6;
+
+/**
+ * What a live run says of the objects its checks did not remove: one line for those the end of the run
+ * removed (a check's own bug, or a run cut short mid-check), and a line for each still on the target.
+ */
+export function leftoverLines(leftByChecks: readonly string[], stillThere: readonly string[]): string[] {
+  const removed = leftByChecks.filter((object) => !stillThere.includes(object));
+  const more = removed.length > NAMED ? ` and ${removed.length - NAMED} more` : '';
+  return [
+    ...(removed.length > 0 ? [`the checks left ${removed.length} object${removed.length === 1 ? '' : 's'}, removed when the run ended: ${removed.slice(0, NAMED).join(', ')}${more}`] : []),
+    ...stillThere.map((object) => `${object} is still on the target`),
+  ];
 }

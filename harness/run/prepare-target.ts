@@ -11,7 +11,7 @@ import type { PersonalityName } from '../../protocol/personality-names.ts';
 import type { AccountServices, RunSession } from '../session.ts';
 import { infoEssentials, type ServerInfo, type ServerVersion } from '../report/types.ts';
 import { ensureFixtureImage } from '../fixture-image.ts';
-import { leftoversSince, snapshotDaemon } from './daemon-snapshot.ts';
+import { leftoverLines, objectsAddedSince, snapshotDaemon } from './daemon-snapshot.ts';
 import { removeLeftovers } from './leftover-removal.ts';
 import { newRunId } from '../resources.ts';
 import { accountCapabilities, keepProfile, referenceServices } from './account-services.ts';
@@ -202,10 +202,14 @@ export async function prepareTarget(options: PrepareOptions): Promise<PreparedTa
         return;
       }
       if (before) {
-        const after = await snapshotDaemon(engine);
-        after.images.delete(fixture.id);
-        leftovers.push(...leftoversSince(before, after));
+        const snapshot = async () => {
+          const now = await snapshotDaemon(engine);
+          now.images.delete(fixture.id);
+          return objectsAddedSince(before, now);
+        };
+        const leftByChecks = await snapshot();
         const removal = await removeLeftovers(engine, runId);
+        leftovers.push(...leftoverLines(leftByChecks, leftByChecks.length > 0 ? await snapshot() : []));
         leftovers.push(...removal.failed.map((line) => `could not remove ${line}`));
       }
       await fixture.release();

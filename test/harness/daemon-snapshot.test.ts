@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leftoversSince, type DaemonSnapshot } from '../../harness/run/daemon-snapshot.ts';
+import { leftoverLines, objectsAddedSince, type DaemonSnapshot } from '../../harness/run/daemon-snapshot.ts';
 
 const snapshot = (parts: Partial<Record<keyof DaemonSnapshot, string[]>>): DaemonSnapshot => ({
   containers: new Set(parts.containers),
@@ -10,7 +10,7 @@ const snapshot = (parts: Partial<Record<keyof DaemonSnapshot, string[]>>): Daemo
   services: new Set(parts.services),
 });
 
-describe('leftoversSince', () => {
+describe('objectsAddedSince', () => {
   it('names every kind of object that appeared, and nothing that was there or went away', () => {
     const before = snapshot({ containers: ['c-old'], images: ['sha256:aaaaaaaaaaaaaaaaaaaa'], volumes: ['v-old'], networks: ['n-gone'], plugins: ['p-old'], services: ['s-old'] });
     const after = snapshot({
@@ -21,18 +21,33 @@ describe('leftoversSince', () => {
       plugins: ['p-old', 'p-new'],
       services: ['s-new'],
     });
-    expect(leftoversSince(before, after)).toEqual([
-      'container c-new was left on the target',
-      'image bbbbbbbbbbbb was left on the target',
-      'volume v-new was left on the target',
-      'network n-new was left on the target',
-      'plugin p-new was left on the target',
-      'service s-new was left on the target',
+    expect(objectsAddedSince(before, after)).toEqual([
+      'container c-new',
+      'image bbbbbbbbbbbb',
+      'volume v-new',
+      'network n-new',
+      'plugin p-new',
+      'service s-new',
     ]);
   });
 
   it('is empty when the daemon holds what it held before', () => {
     const same = snapshot({ containers: ['c'], volumes: ['v'] });
-    expect(leftoversSince(same, snapshot({ containers: ['c'], volumes: ['v'] }))).toEqual([]);
+    expect(objectsAddedSince(same, snapshot({ containers: ['c'], volumes: ['v'] }))).toEqual([]);
+  });
+});
+
+describe('leftoverLines', () => {
+  it('says in one line what the end of the run removed, and a line for each object still there', () => {
+    expect(leftoverLines(['container c1', 'volume v1', 'network n1'], ['network n1'])).toEqual([
+      'the checks left 2 objects, removed when the run ended: container c1, volume v1',
+      'network n1 is still on the target',
+    ]);
+  });
+
+  it('names six removed objects and counts the rest; says nothing when the checks left nothing', () => {
+    const many = Array.from({ length: 9 }, (_, index) => `container c${index}`);
+    expect(leftoverLines(many, [])).toEqual(['the checks left 9 objects, removed when the run ended: container c0, container c1, container c2, container c3, container c4, container c5 and 3 more']);
+    expect(leftoverLines([], [])).toEqual([]);
   });
 });
