@@ -207,7 +207,10 @@ export async function runCommand(args: string[]): Promise<number> {
   }
   const { cutShort } = suite;
   // Ctrl-C before any check reported: nothing to keep, and the last run's reports stay as they were.
-  if (interrupt.signal.aborted && suite.reported === 0) return 130;
+  if (interrupt.signal.aborted && suite.reported === 0) {
+    write(`interrupted before any check ended: no report written (what ${path.relative(process.cwd(), reportDir) || '.'} holds is left as it was)`);
+    return 130;
+  }
 
   // A shard holds some checks only, and --level the checks of one level: an entry for a check outside
   // them is not this run's to judge.

@@ -34,5 +34,6 @@ describe('Ctrl-C before the first check', { timeout: 60_000 }, async () => {
     // An interrupted run writes the reports of what ran (interrupt-live-run.test.ts): here nothing ran,
     // so none is written and a previous run's reports in the directory stay as they were.
     await expect(fs.access(path.join(dir, 'report.json'))).rejects.toThrow();
+    expect(output).toMatch(/^interrupted before any check ended: no report written \(what .* holds is left as it was\)$/m);
   });
 });
