@@ -22,6 +22,7 @@ export const GRID_STYLE = `
 #grid details.area > summary .badge { margin-left: .35rem; font-size: 12px; }
 #grid table.grid { margin: .25rem .5rem .5rem; }
 #grid table.grid th, #grid table.grid td { padding: 0 .3rem; font-size: 12px; line-height: 1.5; }
+#grid table.grid th .muted { font-weight: normal; font-size: 11px; }
 #grid table.grid td.cell { width: 2.1rem; text-align: center; font-weight: 600; }
 #grid td[data-detail] { cursor: pointer; text-decoration: underline dotted; }
 #grid td[data-detail]:focus { outline: 2px solid #123f8c; }
@@ -69,7 +70,7 @@ function areaSection(area: AreaView, versions: string[], addDetails: (check: Che
   const head = `<tr><th>check</th>${versions.map((version) => `<th class="status">${escapeText(version)}</th>`).join('')}</tr>`;
   const rows = area.checks.map((check) => {
     const cells = versions.map((version) => gridCell(check, version, addDetails));
-    return `<tr data-check="${escapeAttribute(check.id)}" data-level="${levelOf(check)}"><th title="${escapeAttribute(`${check.title} (${levelHead(levelOf(check))})`)}"><code>${escapeText(check.id.slice(area.area.length + 1))}</code></th>${cells.join('')}</tr>`;
+    return `<tr data-check="${escapeAttribute(check.id)}" data-level="${levelOf(check)}"><th title="${escapeAttribute(`${check.title} (${levelHead(levelOf(check))})`)}"><code>${escapeText(check.id.slice(area.area.length + 1))}</code>${levelOf(check) === 'docker' ? ' <span class="muted">docker</span>' : ''}</th>${cells.join('')}</tr>`;
   });
   return [
     `<details class="area" data-area="${escapeAttribute(area.area)}"${attention ? ' open' : ''}>`,

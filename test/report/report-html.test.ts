@@ -97,6 +97,9 @@ describe('report.html', () => {
   it('names each check\'s level in the matrix, with the dockerd build a docker-level check was seen on, and offers a level filter', () => {
     expect(html).toMatch(/<tr data-check="exec\.start\.detach" data-level="docker">.*<td>docker <span class="muted">seen on dockerd 20\.10\.24<\/span><\/td>/);
     expect(html).toMatch(/<tr data-check="containers\.start\.already-started" data-level="spec">.*<td>spec<\/td>/);
+    // the grid marks a docker-level row, so a failure there reads as Docker compatibility at a glance
+    expect(html).toContain('<tr data-check="exec.start.detach" data-level="docker"><th title="the rule of exec.start.detach (Docker compatibility (docker checks))"><code>start.detach</code> <span class="muted">docker</span></th>');
+    expect(html).toContain('<code>start.already-started</code></th>');
     expect(html).toContain('<select id="level-filter"><option value="">any</option><option value="spec">conformance (spec checks)</option><option value="docker">Docker compatibility (docker checks)</option></select>');
   });
 
