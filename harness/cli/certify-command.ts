@@ -63,7 +63,7 @@ export async function certifyCommand(args: string[]): Promise<number> {
   const dir = path.resolve(values['report-dir']);
   // A certificate left from an earlier run must not pass for this run's.
   await Promise.all([...CERTIFIED_FILES, MANIFEST_FILE].map((file) => fs.rm(path.join(dir, file), { force: true })));
-  const status = await runCommand(runArguments(values, dir));
+  const status = await runCommand(runArguments(values, dir), 'certify');
   const report = await fs.readFile(path.join(dir, 'report.json'), 'utf8').then((text) => JSON.parse(text) as Report, () => undefined);
   // No report: the target was never reached or the arguments were wrong; run has said why.
   if (report === undefined) return status;
@@ -71,7 +71,7 @@ export async function certifyCommand(args: string[]): Promise<number> {
   const written = await writeCertificate(dir, report, versions, recordedCommand(args), await thisRelease());
   const shown = path.relative(process.cwd(), dir) || dir;
   process.stdout.write(`certificate: ${report.target.url} ${written.summary}; Docker compatibility (not part of the claim): docker results ${tallyText(written.docker)}\n`);
-  process.stdout.write(`certificate: ${shown}/ (${MANIFEST_FILE}, badge.svg and the reports); check it with: shipshape verify ${shown}\n`);
+  process.stdout.write(`certificate: ${shown}/ (${MANIFEST_FILE}, badge.svg and the reports); check it with: shipshape verify ${shown}${written.conformant ? '' : ' (it lists each failed result)'}\n`);
   if (status === 130 || status === 2) return status;
   return written.conformant ? 0 : 1;
 }
