@@ -49,9 +49,9 @@ export function recordSent(headers: Record<string, string>, body: Buffer | strin
   const names = Object.keys(headers);
   if (names.length > 0) sent.headers = Object.fromEntries(names.map((name) => [name, maskHeader(name, headers[name] ?? '')]));
   if (body === undefined) return sent;
-  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  sent.bodyBytes = bytes.length;
-  const text = bytes.length <= KEPT_BODY_LENGTH ? asText(bytes) : undefined;
+  // Every request passes here: a string body (JSON, a form) is text already, not encoded and decoded again.
+  sent.bodyBytes = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  const text = sent.bodyBytes > KEPT_BODY_LENGTH ? undefined : typeof body === 'string' ? body : asText(body);
   if (text !== undefined) sent.body = maskBodySecrets(text);
   return sent;
 }

@@ -115,7 +115,7 @@ function exchangeItem(exchange: ExchangeRecord, report: Report): string {
 }
 
 /** One result's details: what the dialog shows when its cell is opened. */
-export function resultDetails(report: Report, check: CheckReport, version: string, result: VersionResult): string {
+function resultDetails(report: Report, check: CheckReport, version: string, result: VersionResult): string {
   const exchanges = result.exchanges ?? [];
   const last = exchanges.at(-1);
   const range = check.until ? `${check.since}–${check.until}` : `${check.since}+`;
