@@ -45,9 +45,13 @@ export class ResourceTracker {
     this.cleanupEngine = engine.unversioned(CLEAN_UP);
   }
 
-  /** A name unique to this run and check, recognisable by `shipshape cleanup`. */
+  /**
+   * A name unique to this run and check, recognisable by `shipshape cleanup`. Six random bytes: a whole
+   * run makes thousands of names in several worker processes, and with three a name once met one still
+   * in use (a setup error, "already in use", in CI's reference run).
+   */
   uniqueName(hint = 'x'): string {
-    return `${NAME_PREFIX}${this.runId}-${hint}-${randomBytes(3).toString('hex')}`;
+    return `${NAME_PREFIX}${this.runId}-${hint}-${randomBytes(6).toString('hex')}`;
   }
 
   get labels(): Record<string, string> {
