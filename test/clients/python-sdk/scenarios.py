@@ -140,8 +140,17 @@ def swarm_lifecycle(client, cleanup):
     nodes = client.nodes.list()
     assert [node.id for node in nodes] == [node_id], [node.id for node in nodes]
     node = nodes[0]
-    spec = dict(node.attrs['Spec'], Labels={'shipshape': 'client'})
-    assert node.update(spec) is True
+    # A new swarm's node changes (and its Version with it) while dockerd records its state: an update
+    # can meet 500 "update out of sequence" (seen in CI), so it reads again and retries, as such clients do.
+    for attempt in range(5):
+        try:
+            assert node.update(dict(node.attrs['Spec'], Labels={'shipshape': 'client'})) is True
+            break
+        except APIError as error:
+            if 'update out of sequence' not in str(error) or attempt == 4:
+                raise
+            time.sleep(0.2)
+            node.reload()
     node.reload()
     assert node.attrs['Spec']['Labels'] == {'shipshape': 'client'}, node.attrs['Spec']
 
