@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appliesAt, type ApiVersion } from '../../protocol/versions.ts';
 import { readCheckList, CHECK_LIST_FILE } from '../../harness/check-list.ts';
 import { fileDigests, readManifest, writeManifest } from '../../harness/certify/certificate.ts';
@@ -58,6 +58,7 @@ describe('verify', () => {
     given = await release();
     dir = await certificate(passingReport(given), given);
   });
+  afterEach(() => fs.rm(dir, { recursive: true, force: true }));
 
   it('accepts a certificate as certify wrote it, with one verdict line', async () => {
     const verification = await verifyCertificate(dir, given);

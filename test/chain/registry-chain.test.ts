@@ -75,8 +75,9 @@ async function answering(url: string): Promise<void> {
 }
 
 describe.skipIf(skipReason !== undefined)(`the registry chain with real dockerd${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
-  const work = mkdtempSync(path.join(tmpdir(), 'shipchain-'));
-  const dockerdDir = mkdtempSync('/tmp/sdchain.');
+  // made in beforeAll, not here: a skipped describe still runs its body, and left them behind
+  let work = '';
+  let dockerdDir = '';
   const children: ChildProcess[] = [];
   let createdBridge = false;
   let fixtureRegistry = '';
@@ -92,6 +93,8 @@ describe.skipIf(skipReason !== undefined)(`the registry chain with real dockerd$
   };
 
   beforeAll(async () => {
+    work = mkdtempSync(path.join(tmpdir(), 'shipchain-'));
+    dockerdDir = mkdtempSync('/tmp/sdchain.');
     const serve = spawn(process.execPath, [path.join(ROOT, 'bin/shipshape.js'), 'serve', '--token', 'tcp://127.0.0.1:0', '--registry', 'tcp://127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(serve);
     const served = await printed(serve, ['token', 'token issuer', 'token service', 'token certificate', 'registry']);
@@ -134,10 +137,10 @@ describe.skipIf(skipReason !== undefined)(`the registry chain with real dockerd$
 
   afterAll(() => {
     if (dockerHost !== '') spawnSync('bash', [path.join(ROOT, '.ci/dockerd-stop.sh'), dockerdDir, '--purge'], { stdio: 'ignore', timeout: STEP_TIMEOUT_MS });
-    else rmSync(dockerdDir, { recursive: true, force: true });
+    else if (dockerdDir !== '') rmSync(dockerdDir, { recursive: true, force: true });
     for (const child of children) child.kill('SIGTERM');
     if (createdBridge) spawnSync('ip', ['link', 'del', BRIDGE]);
-    rmSync(work, { recursive: true, force: true });
+    if (work !== '') rmSync(work, { recursive: true, force: true });
   }, STEP_TIMEOUT_MS);
 
   const registries = [
