@@ -142,15 +142,15 @@ def swarm_lifecycle(client, cleanup):
     node = nodes[0]
     # A new swarm's node changes (and its Version with it) while dockerd records its state: an update
     # can meet 500 "update out of sequence" (seen in CI), so it reads again and retries, as such clients do.
-    for attempt in range(5):
+    def labelled():
+        node.reload()
         try:
-            assert node.update(dict(node.attrs['Spec'], Labels={'shipshape': 'client'})) is True
-            break
+            return node.update(dict(node.attrs['Spec'], Labels={'shipshape': 'client'}))
         except APIError as error:
-            if 'update out of sequence' not in str(error) or attempt == 4:
+            if 'update out of sequence' not in str(error):
                 raise
-            time.sleep(0.2)
-            node.reload()
+            return False
+    assert until('a node update at the version just read', labelled, timeout=10) is True
     node.reload()
     assert node.attrs['Spec']['Labels'] == {'shipshape': 'client'}, node.attrs['Spec']
 
